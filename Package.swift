@@ -1,0 +1,52 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Targets form one downward chain: C wrappers → Core → Markdown/Imaging → Content → Render → Build → CLI.
+let package = Package(
+    name: "gramgen",
+    products: [
+        .executable(name: "gramgen", targets: ["gramgen"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
+    ],
+    targets: [
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        .target(name: "CVipsShim", dependencies: ["CVips"]),
+        .systemLibrary(
+            name: "CCmarkGFM", pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        .target(name: "CFileSwap"),
+        .target(name: "GramgenCore"),
+        .target(name: "GramgenMarkdown", dependencies: ["CCmarkGFM", "GramgenCore"]),
+        .target(
+            name: "GramgenImaging",
+            dependencies: ["CVipsShim", "GramgenCore", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(
+            name: "GramgenContent",
+            dependencies: ["GramgenCore", "GramgenMarkdown", "Yams"]),
+        .executableTarget(name: "ThemeEmbedder"),
+        .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
+        .target(
+            name: "GramgenRender",
+            dependencies: ["GramgenCore", .product(name: "Mustache", package: "swift-mustache")],
+            plugins: ["EmbedTheme"]),
+        .target(
+            name: "GramgenBuild",
+            dependencies: ["CFileSwap", "GramgenCore", "GramgenContent", "GramgenImaging", "GramgenRender"]),
+        .executableTarget(
+            name: "gramgen",
+            dependencies: ["GramgenBuild", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .testTarget(name: "GramgenCoreTests", dependencies: ["GramgenCore"]),
+        .testTarget(name: "GramgenMarkdownTests", dependencies: ["GramgenMarkdown"]),
+        .testTarget(name: "GramgenImagingTests", dependencies: ["GramgenImaging", "CVipsShim"]),
+        .testTarget(name: "GramgenContentTests", dependencies: ["GramgenContent"]),
+        .testTarget(name: "GramgenRenderTests", dependencies: ["GramgenRender", "GramgenContent"]),
+        .testTarget(name: "GramgenBuildTests", dependencies: ["GramgenBuild"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(name: "GramgenCLITests", dependencies: ["gramgen"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

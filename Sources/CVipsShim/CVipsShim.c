@@ -1,0 +1,121 @@
+#include "CVipsShim.h"
+#include <string.h>
+
+static void gg_quiet_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
+    (void) domain; (void) level; (void) message; (void) data;
+}
+
+int gg_init(const char *argv0) {
+    if (VIPS_INIT(argv0)) return -1;
+    /* Damaged files are reported by gramgen as diagnostics; libvips' own warnings would only repeat them. */
+    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE, gg_quiet_log, NULL);
+    vips_cache_set_max(0);
+    return 0;
+}
+
+VipsImage *gg_open_header(const char *path) { return vips_image_new_from_file(path, NULL); }
+
+VipsImage *gg_thumbnail_file(const char *path, int width, int fail_on_error) {
+    VipsImage *out = NULL;
+    if (vips_thumbnail(path, &out, width, "height", VIPS_MAX_COORD, "size", VIPS_SIZE_DOWN,
+                       "export_profile", "srgb", "fail_on",
+                       fail_on_error ? VIPS_FAIL_ON_ERROR : VIPS_FAIL_ON_NONE, NULL))
+        return NULL;
+    return out;
+}
+
+VipsImage *gg_resize(VipsImage *in, double scale) {
+    VipsImage *out = NULL;
+    return vips_resize(in, &out, scale, NULL) ? NULL : out;
+}
+
+VipsImage *gg_smartcrop(VipsImage *in, int edge, int *attention_x, int *attention_y) {
+    VipsImage *out = NULL;
+    if (vips_smartcrop(in, &out, edge, edge, "interesting", VIPS_INTERESTING_ATTENTION,
+                       "attention_x", attention_x, "attention_y", attention_y, NULL))
+        return NULL;
+    return out;
+}
+
+VipsImage *gg_crop(VipsImage *in, int left, int top, int width, int height) {
+    VipsImage *out = NULL;
+    return vips_crop(in, &out, left, top, width, height, NULL) ? NULL : out;
+}
+
+VipsImage *gg_flatten(VipsImage *in, double r, double g, double b) {
+    VipsImage *out = NULL;
+    VipsArrayDouble *bg = vips_array_double_newv(3, r, g, b);
+    int failed = vips_flatten(in, &out, "background", bg, NULL);
+    vips_area_unref(VIPS_AREA(bg));
+    return failed ? NULL : out;
+}
+
+VipsImage *gg_to_srgb8(VipsImage *in) {
+    VipsImage *out = NULL;
+    return vips_colourspace(in, &out, VIPS_INTERPRETATION_sRGB, NULL) ? NULL : out;
+}
+
+VipsImage *gg_icc_to_srgb(VipsImage *in) {
+    VipsImage *out = NULL;
+    return vips_icc_transform(in, &out, "srgb", "embedded", TRUE, "intent",
+                              VIPS_INTENT_RELATIVE, NULL) ? NULL : out;
+}
+
+static int is_metadata(const char *name) {
+    return vips_isprefix("exif-", name) || vips_isprefix("xmp-", name) || vips_isprefix("iptc-", name) ||
+           vips_isprefix("icc-", name) || vips_isprefix("heif-", name) || vips_isprefix("png-comment", name) ||
+           vips_isprefix("gif-comment", name) || strcmp(name, "orientation") == 0 ||
+           strcmp(name, "resolution-unit") == 0;
+}
+
+VipsImage *gg_without_metadata(VipsImage *in) {
+    VipsImage *out = NULL;
+    if (vips_copy(in, &out, NULL)) return NULL;
+    gchar **fields = vips_image_get_fields(out);
+    for (int i = 0; fields[i]; i++)
+        if (is_metadata(fields[i])) vips_image_remove(out, fields[i]);
+    g_strfreev(fields);
+    return out;
+}
+
+int gg_average_rgb(VipsImage *in, double rgb[3]) {
+    VipsImage *small = NULL;
+    double *vector = NULL;
+    int n = 0;
+    double scale_x = 1.0 / (double) in->Xsize, scale_y = 1.0 / (double) in->Ysize;
+    if (vips_resize(in, &small, scale_x, "vscale", scale_y, "kernel", VIPS_KERNEL_LINEAR, NULL))
+        return -1;
+    int failed = vips_getpoint(small, &vector, &n, 0, 0, NULL);
+    g_object_unref(small);
+    if (failed) return -1;
+    for (int i = 0; i < 3; i++) rgb[i] = vector[n >= 3 ? i : 0];
+    g_free(vector);
+    return 0;
+}
+
+int gg_jpegsave_buffer(VipsImage *in, void **buf, size_t *len, int quality, int strip) {
+    return vips_jpegsave_buffer(in, buf, len, "Q", quality, "strip", strip, "optimize_coding", TRUE,
+                                "interlace", TRUE, NULL);
+}
+
+int gg_webpsave_buffer(VipsImage *in, void **buf, size_t *len, int quality, int strip) {
+    return vips_webpsave_buffer(in, buf, len, "Q", quality, "strip", strip, "effort", 4, NULL);
+}
+
+int gg_avifsave_buffer(VipsImage *in, void **buf, size_t *len, int quality, int strip) {
+    return vips_heifsave_buffer(in, buf, len, "Q", quality, "strip", strip, "compression",
+                                VIPS_FOREIGN_HEIF_COMPRESSION_AV1, "effort", 2, NULL);
+}
+
+int gg_pngsave_buffer(VipsImage *in, void **buf, size_t *len, int strip) {
+    return vips_pngsave_buffer(in, buf, len, "strip", strip, NULL);
+}
+
+char *gg_error_take(void) {
+    char *copy = vips_error_buffer_copy();
+    return copy;
+}
+
+void gg_unref(VipsImage *image) {
+    if (image) g_object_unref(image);
+}

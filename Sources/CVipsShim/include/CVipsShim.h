@@ -1,0 +1,52 @@
+// Fixed-argument wrappers for the variadic libvips calls gramgen uses.
+// Swift cannot call C variadic functions; each wrapper is one call with its options spelled out.
+#ifndef GRAMGEN_CVIPSSHIM_H
+#define GRAMGEN_CVIPSSHIM_H
+
+#include <vips/vips.h>
+
+/// Starts libvips once per process. Returns 0 on success.
+int gg_init(const char *argv0);
+
+/// Opens a file lazily (header only), so its size can be checked before any pixel is decoded.
+VipsImage *gg_open_header(const char *path);
+
+/// Shrink-on-load decode, auto-rotated upright, converted to sRGB, fitted to width (never upscaled).
+VipsImage *gg_thumbnail_file(const char *path, int width, int fail_on_error);
+
+/// Resizes an in-memory image by scale with the default (lanczos3) kernel.
+VipsImage *gg_resize(VipsImage *in, double scale);
+
+/// Square smart crop (attention); reports the attention centre in the input's coordinates.
+VipsImage *gg_smartcrop(VipsImage *in, int edge, int *attention_x, int *attention_y);
+
+/// Crop a region.
+VipsImage *gg_crop(VipsImage *in, int left, int top, int width, int height);
+
+/// Flattens alpha onto a solid background (JPEG cannot carry alpha).
+VipsImage *gg_flatten(VipsImage *in, double r, double g, double b);
+
+/// Converts to 8-bit sRGB (16-bit PNG, grey, CMYK without profile, ...).
+VipsImage *gg_to_srgb8(VipsImage *in);
+
+/// Colour-manages to sRGB from the embedded profile when there is one.
+VipsImage *gg_icc_to_srgb(VipsImage *in);
+
+/// A copy without EXIF, XMP, IPTC, ICC or orientation fields. Savers' own "strip" option is not
+/// honoured by every libvips release and format (WebP in 8.14), so metadata is removed here.
+VipsImage *gg_without_metadata(VipsImage *in);
+
+/// Average colour of the image (first three bands), written to rgb[3].
+int gg_average_rgb(VipsImage *in, double rgb[3]);
+
+int gg_jpegsave_buffer(VipsImage *in, void **buf, size_t *len, int quality, int strip);
+int gg_webpsave_buffer(VipsImage *in, void **buf, size_t *len, int quality, int strip);
+int gg_avifsave_buffer(VipsImage *in, void **buf, size_t *len, int quality, int strip);
+int gg_pngsave_buffer(VipsImage *in, void **buf, size_t *len, int strip);
+
+/// Reads and clears libvips' per-thread error buffer; caller frees with g_free.
+char *gg_error_take(void);
+
+void gg_unref(VipsImage *image);
+
+#endif

@@ -1,0 +1,123 @@
+import Foundation
+import GramgenContent
+import GramgenCore
+import GramgenImaging
+import GramgenRender
+
+/// `gramgen build`. The stages, in the order they run:
+///   1. load     content/ → Site (resolve & validate, with diagnostics)
+///   2. theme    built-in templates + the site's overrides
+///   3. images   variants, sizes, placeholders (cached across builds)
+///   4. render   pages and feeds → [OutputFile], in memory
+///   5. publish  write to a temporary folder, swap it in for the output
+/// Any error stops the build before publishing, so the previous output stays as it was.
+public struct BuildPipeline {
+    let options: BuildOptions
+    let console: Console
+
+    public init(options: BuildOptions, console: Console) {
+        self.options = options
+        self.console = console
+    }
+
+    public func run() -> BuildReport {
+        let clock = StageClock(console: console)
+        var report = run(clock)
+        report.stages = clock.stages
+        return report
+    }
+
+    private func run(_ clock: StageClock) -> BuildReport {
+        var report = BuildReport()
+        if let problem = OutputGuard.problem(output: options.output, siteRoot: options.siteRoot) {
+            report.diagnostics.append(problem)
+            return report
+        }
+
+        let site: Site? = clock.run("load") {
+            var diagnostics = Diagnostics()
+            let loader = ContentLoader(siteRoot: options.siteRoot,
+                                       options: .init(includeDrafts: options.includeDrafts, baseURL: options.baseURL))
+            let site = loader.load(diagnostics: &diagnostics)
+            report.diagnostics.append(contentsOf: diagnostics.items)
+            return site
+        }
+        let theme = clock.run("theme") {
+            var diagnostics = Diagnostics()
+            let theme = Theme.load(siteRoot: options.siteRoot, diagnostics: &diagnostics)
+            report.diagnostics.append(contentsOf: diagnostics.items)
+            return theme
+        }
+        if options.strict { report.diagnostics = report.diagnostics.escalatingWarnings() }
+        guard let site, !report.diagnostics.hasErrors else { return report }
+        report.userCount = site.users.count
+        report.postCount = site.posts.count
+
+        let cache: MediaCache
+        do {
+            cache = try MediaCache(directory: options.cacheDirectory)
+        } catch {
+            report.diagnostics.error(SourceLocation(options.cacheDirectory.path), "cannot create the image cache: \(error.localizedDescription)",
+                                     hint: "check that the site folder is writable")
+            return report
+        }
+        let digests = SourceDigests(directory: options.cacheDirectory)
+        let images = clock.run("images") {
+            ImageStage(settings: site.config.images, cache: cache, digests: digests, jobs: options.jobs, console: console)
+                .run(ImageStage.jobs(for: site))
+        }
+        report.diagnostics.append(contentsOf: images.diagnostics.items)
+        report.imagesProcessed = images.processed
+        report.imagesFromCache = images.fromCache
+        guard !report.diagnostics.hasErrors else { return report }
+
+        let files: [OutputFile]? = clock.run("render") {
+            do {
+                return try SiteRenderer(site: site, images: images.images, theme: theme).render()
+            } catch {
+                report.diagnostics.error(SourceLocation("templates"), "cannot render the site: \(error)",
+                                         hint: "check the templates in templates/")
+                return nil
+            }
+        }
+        guard let files else { return report }
+        let media = Set(images.images.values.flatMap(\.files))
+        report.pageCount = files.filter { $0.path.hasSuffix(".html") }.count
+        report.fileCount = files.count + media.count
+
+        clock.run("publish") {
+            do {
+                try Publisher(output: options.output, cache: cache,
+                              staticFolder: options.siteRoot.appendingPathComponent("static"))
+                    .publish(files, media: media)
+                report.published = true
+            } catch {
+                report.diagnostics.error(SourceLocation(options.output.path), "cannot write the site: \(error.localizedDescription)",
+                                         hint: "check that the folder is writable and the disk has space; the previous output is unchanged")
+            }
+        }
+        if report.published {
+            digests.save()
+            cache.prune(keepingKeys: images.cacheKeys, files: media)
+        }
+        return report
+    }
+}
+
+/// Times each named stage; `--verbose` prints them as `[i/5] name 0.123s`.
+final class StageClock {
+    let console: Console
+    private(set) var stages: [BuildReport.Stage] = []
+
+    init(console: Console) { self.console = console }
+
+    @discardableResult
+    func run<T>(_ name: String, _ body: () -> T) -> T {
+        let start = Date()
+        let value = body()
+        let seconds = Date().timeIntervalSince(start)
+        stages.append(.init(name: name, seconds: seconds))
+        console.detail(String(format: "[%d/5] %@ %.3fs", stages.count, name, seconds))
+        return value
+    }
+}

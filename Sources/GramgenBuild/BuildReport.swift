@@ -1,0 +1,24 @@
+import Foundation
+import GramgenCore
+
+/// What a build did: its problems, the time each stage took, and what it made.
+public struct BuildReport: Sendable {
+    public struct Stage: Sendable {
+        public var name: String
+        public var seconds: Double
+    }
+
+    public var diagnostics = Diagnostics()
+    public var stages: [Stage] = []
+    public var pageCount = 0
+    public var fileCount = 0
+    public var postCount = 0
+    public var userCount = 0
+    public var imagesProcessed = 0
+    public var imagesFromCache = 0
+    public var published = false
+
+    public init() {}
+
+    public var totalSeconds: Double { stages.reduce(0) { $0 + $1.seconds } }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import GramgenCore
+import GramgenMarkdown
+
+/// Stages 1–2 of a build: read `content/` and resolve it into a validated `Site`.
+public struct ContentLoader {
+    public struct Options: Sendable {
+        public var includeDrafts = false
+        /// Overrides `base_url` from site.yml (`--base-url`).
+        public var baseURL: String?
+        public init(includeDrafts: Bool = false, baseURL: String? = nil) {
+            self.includeDrafts = includeDrafts
+            self.baseURL = baseURL
+        }
+    }
+
+    public let siteRoot: URL
+    public let options: Options
+
+    public init(siteRoot: URL, options: Options = Options()) {
+        self.siteRoot = siteRoot
+        self.options = options
+    }
+
+    /// The site, or nil when it has errors; every problem found is in `diagnostics`.
+    public func load(diagnostics: inout Diagnostics) -> Site? {
+        let contentRoot = siteRoot.appendingPathComponent("content")
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: contentRoot.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            diagnostics.error(SourceLocation("content"), "there is no content/ folder in \(siteRoot.path)",
+                              hint: "run gramgen in the site's folder, pass --site DIR, or create one with `gramgen init`")
+            return nil
+        }
+        var config = SiteConfigLoader.load(siteRoot: siteRoot, diagnostics: &diagnostics)
+        if let override = options.baseURL {
+            if let normalized = SiteConfigLoader.normalizedBaseURL(override) {
+                config.baseURL = normalized
+            } else {
+                diagnostics.error(SourceLocation("--base-url"), "'\(override)' is not an http(s) URL",
+                                  hint: "pass for example --base-url https://example.com/photos/")
+            }
+        }
+        let handles = userFolders(in: contentRoot, diagnostics: &diagnostics)
+        let known = Set(handles)
+        let markdown = MarkdownRenderer(isKnownHandle: { known.contains($0) })
+
+        var profiles: [Profile] = []
+        var references: [Reference] = []
+        var posts: [LoadedPost] = []
+        let profileLoader = ProfileLoader(contentRoot: contentRoot, markdown: markdown)
+        let postLoader = PostLoader(contentRoot: contentRoot, config: config, markdown: markdown)
+        for handle in handles {
+            let (profile, following) = profileLoader.load(handle: handle, diagnostics: &diagnostics)
+            profiles.append(profile)
+            references += following
+            for id in postFolders(of: handle, in: contentRoot) {
+                guard let loaded = postLoader.load(handle: handle, id: id, diagnostics: &diagnostics) else { continue }
+                if loaded.post.isDraft && !options.includeDrafts { continue }
+                posts.append(loaded)
+                references += loaded.references
+            }
+        }
+        SiteResolver.check(references, users: known, diagnostics: &diagnostics)
+        if diagnostics.hasErrors { return nil }
+        return SiteResolver.resolve(config: config, profiles: profiles, posts: posts)
+    }
+
+    /// Valid user folders, sorted; invalid names and case clashes are reported.
+    private func userFolders(in contentRoot: URL, diagnostics: inout Diagnostics) -> [String] {
+        let usersRoot = contentRoot.appendingPathComponent("users")
+        let names = Self.subfolders(of: usersRoot)
+        var handles: [String] = []
+        var seen: [String: String] = [:]
+        for name in names {
+            let path = "content/users/\(name)"
+            if let other = seen[name.lowercased()] {
+                diagnostics.error(SourceLocation(path), "the user folder '\(name)' differs from '\(other)' only in case",
+                                  hint: "handles are unique regardless of case; merge or rename one of them")
+                continue
+            }
+            seen[name.lowercased()] = name
+            if let problem = Handle.problem(with: name) {
+                diagnostics.error(SourceLocation(path), "'\(name)' is not a valid handle: \(problem)",
+                                  hint: "rename the folder, e.g. to '\(Self.suggestedHandle(for: name))'")
+                continue
+            }
+            handles.append(name)
+        }
+        if handles.isEmpty && names.isEmpty {
+            diagnostics.warning(SourceLocation("content/users"), "the site has no users",
+                                hint: "add one with `gramgen new user HANDLE`")
+        }
+        return handles
+    }
+
+    private func postFolders(of handle: String, in contentRoot: URL) -> [String] {
+        Self.subfolders(of: contentRoot.appendingPathComponent("users/\(handle)/posts"))
+    }
+
+    /// Visible sub-folders, sorted by name for a stable order.
+    static func subfolders(of url: URL) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        return names.filter { name in
+            var isDirectory: ObjCBool = false
+            return !name.hasPrefix(".")
+                && FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path, isDirectory: &isDirectory)
+                && isDirectory.boolValue
+        }.sorted()
+    }
+
+    static func suggestedHandle(for name: String) -> String {
+        let lowered = name.lowercased().map { c -> Character in
+            c.unicodeScalars.allSatisfy(Handle.isHandleCharacter) ? c : "_"
+        }
+        var text = String(lowered).trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        while text.contains("..") { text = text.replacingOccurrences(of: "..", with: ".") }
+        if Handle.reserved.contains(text) { text += "_" }
+        return String(text.prefix(30)).isEmpty ? "user" : String(text.prefix(30))
+    }
+}

@@ -1,0 +1,55 @@
+import GramgenCore
+import Yams
+
+/// A Markdown file split into its YAML front matter (composed, with line numbers) and its body.
+struct FrontMatter {
+    var fields: FrontMatterFields
+    var body: String
+    /// 1-based line of the file on which the body starts, to report caption problems by file line.
+    var bodyFirstLine: Int
+
+    /// Reads `---\n yaml \n---\n body`. A file without front matter is all body.
+    static func parse(_ text: String, path: String, diagnostics: inout Diagnostics) -> FrontMatter? {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.first.map({ $0.hasSuffix("\r") }) == true {
+            lines = lines.map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        }
+        guard let first = lines.first, first.trimmingTrailingSpaces == "---" else {
+            let empty = FrontMatterFields(mapping: nil, path: path, lineOffset: 0)
+            return FrontMatter(fields: empty, body: lines.joined(separator: "\n"), bodyFirstLine: 1)
+        }
+        guard let end = lines.dropFirst().firstIndex(where: { $0.trimmingTrailingSpaces == "---" }) else {
+            diagnostics.error(SourceLocation(path, line: 1), "the front matter is not closed",
+                              hint: "add a line with just `---` after the YAML block")
+            return nil
+        }
+        let yaml = lines[1..<end].joined(separator: "\n")
+        let body = lines[(end + 1)...].joined(separator: "\n")
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: yaml)
+        } catch {
+            diagnostics.append(YAMLErrorDescriber.diagnostic(for: error, path: path, lineOffset: 1))
+            return nil
+        }
+        var mapping: Node.Mapping?
+        if let node {
+            guard let m = node.mapping else {
+                diagnostics.error(SourceLocation(path, line: 2), "the front matter is not a list of `key: value` lines",
+                                  hint: "write one `key: value` per line between the `---` lines")
+                return nil
+            }
+            mapping = m
+        }
+        return FrontMatter(fields: FrontMatterFields(mapping: mapping, path: path, lineOffset: 1),
+                           body: body, bodyFirstLine: end + 2)
+    }
+}
+
+extension Substring {
+    var trimmingTrailingSpaces: Substring {
+        var s = self
+        while let last = s.last, last == " " || last == "\t" { s = s.dropLast() }
+        return s
+    }
+}

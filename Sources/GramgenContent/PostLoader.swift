@@ -1,0 +1,205 @@
+import Foundation
+import GramgenCore
+import GramgenMarkdown
+import Yams
+
+/// Reads `users/<handle>/posts/<id>/post.md` and the post's images.
+struct PostLoader {
+    static let keys = ["date", "location", "images", "liked_by", "comments", "draft", "sensitive", "tags"]
+
+    let contentRoot: URL
+    let config: SiteConfig
+    let markdown: MarkdownRenderer
+
+    func load(handle: String, id: String, diagnostics: inout Diagnostics) -> LoadedPost? {
+        let folderPath = "content/users/\(handle)/posts/\(id)"
+        let folder = contentRoot.appendingPathComponent("users/\(handle)/posts/\(id)")
+        let path = folderPath + "/post.md"
+        if let problem = PostID.problem(with: id) {
+            diagnostics.error(SourceLocation(folderPath), "the post folder name is not usable in a URL: \(problem)",
+                              hint: "rename the folder using letters a–z, digits, '-' and '_', e.g. 2024-05-25-han-river")
+            return nil
+        }
+        guard let text = TextFile.read(folder.appendingPathComponent("post.md"), path: path, required: true,
+                                       diagnostics: &diagnostics),
+              let matter = FrontMatter.parse(text, path: path, diagnostics: &diagnostics) else { return nil }
+        let fields = matter.fields
+        let errorsBefore = diagnostics.errorCount
+        fields.warnUnknownKeys(known: Self.keys, diagnostics: &diagnostics)
+
+        let date = readDate(fields, id: id, path: path, diagnostics: &diagnostics)
+        let images = readImages(fields, folder: folder, folderPath: folderPath, path: path, diagnostics: &diagnostics)
+        let captions = CaptionRenderer(markdown: markdown)
+        let caption = captions.render(matter.body, path: path, firstLine: matter.bodyFirstLine, diagnostics: &diagnostics)
+        let comments = readComments(fields, path: path, captions: captions, diagnostics: &diagnostics)
+        var tags = caption.tags + comments.flatMap(\.comment.text.tags)
+        for (tag, location) in fields.stringList("tags", diagnostics: &diagnostics) ?? [] {
+            let name = tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
+            if name.isEmpty || name.contains(where: { $0.isWhitespace || $0 == "/" }) {
+                diagnostics.error(location, "'\(tag)' is not a hashtag", hint: "write a single word, e.g. `tags: [travel]`")
+            } else {
+                tags.append(name)
+            }
+        }
+        var tagKeys: [String] = []
+        for tag in tags {
+            let key = TagKey.key(for: tag)
+            if !tagKeys.contains(key) { tagKeys.append(key) }
+        }
+        let likes = References.handles("liked_by", in: fields, diagnostics: &diagnostics)
+        let location = fields.string("location", diagnostics: &diagnostics)
+        let isDraft = fields.bool("draft", diagnostics: &diagnostics) ?? false
+        let isSensitive = fields.bool("sensitive", diagnostics: &diagnostics) ?? false
+        guard diagnostics.errorCount == errorsBefore, let date else { return nil }
+        let post = Post(
+            id: id, author: handle, date: date, location: location, images: images, caption: caption,
+            tagKeys: tagKeys, likedBy: likes.map(\.handle), comments: comments.map(\.comment),
+            isDraft: isDraft, isSensitive: isSensitive, sourcePath: path)
+        return LoadedPost(post: post, tagSpellings: tags,
+                          references: likes + comments.map { Reference(handle: $0.comment.author, location: $0.location, role: "comment author") })
+    }
+
+    private func readDate(_ fields: FrontMatterFields, id: String, path: String,
+                          diagnostics: inout Diagnostics) -> PostDate? {
+        if let node = fields.node("date") {
+            if let text = node.scalar?.string, let date = DateParser.parse(text) { return date }
+            diagnostics.error(fields.location(of: node), "'\(node.scalar?.string ?? "date")' is not a date",
+                              hint: "write `date: 2024-05-25T14:30:00+09:00` or `date: 2024-05-25`")
+            return nil
+        }
+        if let date = DateParser.folderDate(id) { return date }
+        diagnostics.error(SourceLocation(path, line: 1), "the post has no date",
+                          hint: "add `date: 2024-05-25T14:30:00+09:00` to the front matter, or start the folder name with the date (2024-05-25-…)")
+        return nil
+    }
+
+    private func readImages(_ fields: FrontMatterFields, folder: URL, folderPath: String, path: String,
+                            diagnostics: inout Diagnostics) -> [ImageSource] {
+        let errorsBefore = diagnostics.errorCount
+        var images: [ImageSource] = []
+        if let node = fields.node("images") {
+            guard let sequence = node.sequence else {
+                diagnostics.error(fields.location(of: node), "'images' must be a list",
+                                  hint: "write one `- file: 1.jpg` line per image, with `alt:` below it")
+                return []
+            }
+            for item in sequence {
+                var file: String?
+                var alt = ""
+                let location = fields.location(of: item)
+                if case .scalar(let scalar) = item {
+                    file = scalar.string
+                } else if let mapping = item.mapping {
+                    let itemFields = FrontMatterFields(mapping: mapping, path: path, lineOffset: fields.lineOffset)
+                    itemFields.warnUnknownKeys(known: ["file", "alt"], diagnostics: &diagnostics)
+                    file = itemFields.string("file", diagnostics: &diagnostics)
+                    alt = itemFields.string("alt", diagnostics: &diagnostics) ?? ""
+                    if file == nil {
+                        diagnostics.error(location, "an image has no `file:`", hint: "add `file: 1.jpg`")
+                        continue
+                    }
+                } else {
+                    diagnostics.error(location, "each image must be a file name or `file:` and `alt:`",
+                                      hint: "write `- file: 1.jpg` and `alt: what the photo shows`")
+                    continue
+                }
+                guard let name = file else { continue }
+                if let problem = References.fileNameProblem(name) {
+                    diagnostics.error(location, problem, hint: "name a file in the post's folder")
+                    continue
+                }
+                guard ImageFiles.isImage(name) else {
+                    diagnostics.error(location, "'\(name)' is not a supported image type",
+                                      hint: "use jpg, png, webp, gif, tiff, heic or avif")
+                    continue
+                }
+                let url = folder.appendingPathComponent(name)
+                if let problem = ImageFiles.problem(with: url, contentRoot: contentRoot) {
+                    diagnostics.error(location, "'\(name)': \(problem.message)", hint: problem.hint)
+                    continue
+                }
+                images.append(ImageSource(path: "\(folderPath)/\(name)", fileURL: url, alt: alt))
+            }
+        } else {
+            for name in ImageFiles.list(in: folder) {
+                let url = folder.appendingPathComponent(name)
+                if let problem = ImageFiles.problem(with: url, contentRoot: contentRoot) {
+                    diagnostics.error(SourceLocation("\(folderPath)/\(name)"), problem.message, hint: problem.hint)
+                    continue
+                }
+                images.append(ImageSource(path: "\(folderPath)/\(name)", fileURL: url, alt: ""))
+            }
+            if images.isEmpty && diagnostics.errorCount == errorsBefore {
+                diagnostics.error(SourceLocation(path), "the post has no images",
+                                  hint: "put at least one .jpg, .png, .webp, .heic … file in \(folderPath)/")
+            }
+        }
+        let limit = config.maxImagesPerPost
+        if images.count > limit {
+            diagnostics.error(fields.location(of: fields.node("images")),
+                              "the post has \(images.count) images; at most \(limit) are allowed",
+                              hint: "remove some, or raise `max_images_per_post` in site.yml")
+        }
+        if images.isEmpty, fields.node("images") != nil, diagnostics.errorCount == errorsBefore {
+            diagnostics.error(fields.location(of: fields.node("images")), "the post has no images",
+                              hint: "list at least one image under `images:`")
+        }
+        return images
+    }
+
+    private func readComments(_ fields: FrontMatterFields, path: String, captions: CaptionRenderer,
+                              diagnostics: inout Diagnostics) -> [(comment: Comment, location: SourceLocation)] {
+        guard let node = fields.node("comments") else { return [] }
+        guard let sequence = node.sequence else {
+            diagnostics.error(fields.location(of: node), "'comments' must be a list",
+                              hint: "write `- author: alfred` with `date:` and `text:` below it")
+            return []
+        }
+        var comments: [(comment: Comment, location: SourceLocation)] = []
+        for item in sequence {
+            guard let mapping = item.mapping else {
+                diagnostics.error(fields.location(of: item), "each comment needs `author:`, `date:` and `text:`",
+                                  hint: "write `- author: alfred` with `date:` and `text:` below it")
+                continue
+            }
+            let c = FrontMatterFields(mapping: mapping, path: path, lineOffset: fields.lineOffset)
+            c.warnUnknownKeys(known: ["author", "date", "text"], diagnostics: &diagnostics)
+            let author = c.string("author", diagnostics: &diagnostics) ?? ""
+            let text = c.string("text", diagnostics: &diagnostics) ?? ""
+            var date: PostDate?
+            if let dateNode = c.node("date") {
+                date = dateNode.scalar.flatMap { DateParser.parse($0.string) }
+                if date == nil {
+                    diagnostics.error(c.location(of: dateNode), "'\(dateNode.scalar?.string ?? "")' is not a date",
+                                      hint: "write `date: 2024-05-26T09:00:00Z`")
+                }
+            } else {
+                diagnostics.error(fields.location(of: item), "the comment has no `date:`", hint: "add `date: 2024-05-26T09:00:00Z`")
+            }
+            if author.isEmpty {
+                diagnostics.error(fields.location(of: item), "the comment has no `author:`", hint: "add `author: <handle>`")
+            }
+            let textLine = c.location(of: c.node("text")).line ?? 1
+            let rendered = captions.render(text, path: path, firstLine: textLine, diagnostics: &diagnostics)
+            if let date, !author.isEmpty {
+                let author = author.hasPrefix("@") ? String(author.dropFirst()) : author
+                comments.append((Comment(author: author, date: date.instant, text: rendered), c.location(of: c.node("author"))))
+            }
+        }
+        return comments
+    }
+}
+
+/// Post folder names become URLs, so they are restricted to characters that need no escaping.
+enum PostID {
+    static let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.".unicodeScalars)
+
+    static func problem(with id: String) -> String? {
+        if id.isEmpty || id.count > 100 { return "it must be 1 to 100 characters long" }
+        if id.hasPrefix(".") { return "it may not start with '.'" }
+        if let bad = id.unicodeScalars.first(where: { !allowed.contains($0) }) {
+            return "it contains '\(bad.escaped(asASCII: false))'"
+        }
+        return nil
+    }
+}

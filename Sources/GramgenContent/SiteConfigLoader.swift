@@ -1,0 +1,106 @@
+import Foundation
+import GramgenCore
+import Yams
+
+/// Reads `content/site.yml`; a missing file or key takes the default.
+enum SiteConfigLoader {
+    static let path = "content/site.yml"
+    static let keys = ["title", "description", "base_url", "language", "posts_per_page", "max_images_per_post", "images"]
+    static let imageKeys = ["widths", "formats", "quality", "thumbnail", "strip_metadata", "max_megapixels"]
+
+    static func load(siteRoot: URL, diagnostics: inout Diagnostics) -> SiteConfig {
+        var config = SiteConfig()
+        let url = siteRoot.appendingPathComponent(path)
+        guard let data = FileManager.default.contents(atPath: url.path) else { return config }
+        guard let text = String(data: data, encoding: .utf8) else {
+            diagnostics.error(SourceLocation(path), "the file is not valid UTF-8", hint: "save it as UTF-8")
+            return config
+        }
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch {
+            diagnostics.append(YAMLErrorDescriber.diagnostic(for: error, path: path, lineOffset: 0))
+            return config
+        }
+        guard let node else { return config }
+        guard let mapping = node.mapping else {
+            diagnostics.error(SourceLocation(path, line: 1), "site.yml must be a list of `key: value` lines",
+                              hint: "see the README for the keys")
+            return config
+        }
+        let fields = FrontMatterFields(mapping: mapping, path: path, lineOffset: 0)
+        fields.warnUnknownKeys(known: keys, diagnostics: &diagnostics)
+        if let title = fields.string("title", diagnostics: &diagnostics) { config.title = title }
+        if let text = fields.string("description", diagnostics: &diagnostics) { config.description = text }
+        if let language = fields.string("language", diagnostics: &diagnostics) { config.language = language }
+        if let base = fields.string("base_url", diagnostics: &diagnostics) {
+            if let normalized = normalizedBaseURL(base) {
+                config.baseURL = normalized
+            } else {
+                diagnostics.error(fields.location(of: fields.node("base_url")), "base_url must be an http(s) URL",
+                                  hint: "write for example `base_url: https://example.com/photos/`")
+            }
+        }
+        if let n = fields.int("posts_per_page", in: 1...500, diagnostics: &diagnostics) { config.postsPerPage = n }
+        if let n = fields.int("max_images_per_post", in: 1...100, diagnostics: &diagnostics) { config.maxImagesPerPost = n }
+        if let images = fields.node("images") {
+            if let imageMapping = images.mapping {
+                let imageFields = FrontMatterFields(mapping: imageMapping, path: path, lineOffset: 0)
+                readImages(imageFields, into: &config.images, diagnostics: &diagnostics)
+            } else {
+                diagnostics.error(fields.location(of: images), "'images' must hold `widths`, `formats`, … keys",
+                                  hint: "indent them under `images:`")
+            }
+        }
+        return config
+    }
+
+    private static func readImages(_ fields: FrontMatterFields, into images: inout ImageSettings,
+                                   diagnostics: inout Diagnostics) {
+        fields.warnUnknownKeys(known: imageKeys, diagnostics: &diagnostics)
+        if let widths = fields.stringList("widths", diagnostics: &diagnostics) {
+            var parsed: [Int] = []
+            for (text, location) in widths {
+                if let w = Int(text), (16...8192).contains(w) {
+                    parsed.append(w)
+                } else {
+                    diagnostics.error(location, "'\(text)' is not an image width", hint: "use whole numbers from 16 to 8192")
+                }
+            }
+            if !parsed.isEmpty { images.widths = Array(Set(parsed)).sorted() }
+        }
+        if let formats = fields.stringList("formats", diagnostics: &diagnostics) {
+            var parsed: [ImageFormat] = []
+            for (text, location) in formats {
+                let name = text.lowercased() == "jpg" ? "jpeg" : text.lowercased()
+                if let format = ImageFormat(rawValue: name) {
+                    if !parsed.contains(format) { parsed.append(format) }
+                } else {
+                    diagnostics.error(location, "unknown image format '\(text)'", hint: "use avif, webp or jpeg")
+                }
+            }
+            if !parsed.isEmpty { images.formats = parsed }
+        }
+        if let q = fields.int("quality", in: 1...100, diagnostics: &diagnostics) { images.quality = q }
+        if let t = fields.int("thumbnail", in: 32...2048, diagnostics: &diagnostics) { images.thumbnail = t }
+        if let strip = fields.bool("strip_metadata", diagnostics: &diagnostics) { images.stripMetadata = strip }
+        if let node = fields.node("max_megapixels") {
+            if let mp = node.float, mp > 0 {
+                images.maxMegapixels = mp
+            } else {
+                diagnostics.error(fields.location(of: node), "'max_megapixels' must be a positive number",
+                                  hint: "write for example `max_megapixels: 100`")
+            }
+        }
+    }
+
+    /// `https://example.com/photos` → `https://example.com/photos/`; nil unless http(s) with a host.
+    public static func normalizedBaseURL(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
+              url.query == nil, url.fragment == nil else { return nil }
+        return trimmed.hasSuffix("/") ? trimmed : trimmed + "/"
+    }
+}

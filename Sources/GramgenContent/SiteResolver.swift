@@ -1,0 +1,47 @@
+import GramgenCore
+
+/// Stage 2: cross-checks references and builds the site graph (sorted posts, grouped tags).
+enum SiteResolver {
+    /// Every handle named in `following`, `liked_by` or as a comment author must be a user.
+    static func check(_ references: [Reference], users: Set<String>, diagnostics: inout Diagnostics) {
+        let sortedUsers = users.sorted()
+        for reference in references where !users.contains(reference.handle) {
+            let hint = Suggestion.closest(to: reference.handle, in: sortedUsers).map { "did you mean '\($0)'?" }
+                ?? "add content/users/\(reference.handle)/profile.md, or remove the name"
+            diagnostics.error(reference.location, "'\(reference.handle)' in '\(reference.role)' is not a user of this site",
+                              hint: hint)
+        }
+    }
+
+    static func resolve(config: SiteConfig, profiles: [Profile], posts loaded: [LoadedPost]) -> Site {
+        let posts = loaded.map(\.post).sorted { a, b in
+            a.date.instant != b.date.instant ? a.date.instant > b.date.instant : a.key > b.key
+        }
+        return Site(config: config, users: profiles.sorted { $0.handle < $1.handle }, posts: posts,
+                    tags: hashtags(posts: posts, spellings: loaded.flatMap(\.tagSpellings) + profiles.flatMap(\.bio.tags)))
+    }
+
+    /// Groups tags by key; each shows its most used spelling (ties: the smallest in code-point order).
+    static func hashtags(posts: [Post], spellings: [String]) -> [Hashtag] {
+        var counts: [String: [String: Int]] = [:]
+        for spelling in spellings {
+            counts[TagKey.key(for: spelling), default: [:]][spelling.precomposedStringWithCanonicalMappingIfNeeded, default: 0] += 1
+        }
+        var postKeys: [String: [String]] = [:]
+        for post in posts {
+            for key in post.tagKeys { postKeys[key, default: []].append(post.key) }
+        }
+        return counts.keys.sorted().map { key in
+            let display = counts[key, default: [:]].max { a, b in
+                a.value != b.value ? a.value < b.value : a.key > b.key
+            }?.key ?? key
+            return Hashtag(key: key, display: display, postKeys: postKeys[key] ?? [])
+        }
+    }
+}
+
+import Foundation
+
+extension String {
+    var precomposedStringWithCanonicalMappingIfNeeded: String { precomposedStringWithCanonicalMapping }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import GramgenCore
+
+/// Reads a user's text file as UTF-8, reporting what is wrong instead of failing.
+enum TextFile {
+    /// Captions larger than this are refused, so a stray binary cannot stall the build.
+    static let maxBytes = 2 * 1024 * 1024
+
+    static func read(_ url: URL, path: String, required: Bool, diagnostics: inout Diagnostics) -> String? {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            if required {
+                diagnostics.error(SourceLocation(path), "the file is missing", hint: "create it, or remove the folder")
+            }
+            return nil
+        }
+        if data.count > maxBytes {
+            diagnostics.error(SourceLocation(path), "the file is larger than 2 MB", hint: "shorten the text")
+            return nil
+        }
+        guard var text = String(data: data, encoding: .utf8) else {
+            let line = firstInvalidLine(in: data)
+            diagnostics.error(SourceLocation(path, line: line), "the file is not valid UTF-8 text",
+                              hint: "save it with UTF-8 encoding")
+            return nil
+        }
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        return text
+    }
+
+    private static func firstInvalidLine(in data: Data) -> Int {
+        var line = 1
+        var start = data.startIndex
+        for index in data.indices where data[index] == 10 {
+            if String(data: data[start..<index], encoding: .utf8) == nil { return line }
+            line += 1
+            start = index + 1
+        }
+        return line
+    }
+}

@@ -1,0 +1,36 @@
+/// An output image format, in the order a `<picture>` lists its sources.
+public enum ImageFormat: String, Sendable, Hashable, Codable, CaseIterable {
+    case avif, webp, jpeg
+
+    public var mimeType: String { "image/\(rawValue)" }
+    public var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
+}
+
+/// `images:` in site.yml: how every photo is published.
+public struct ImageSettings: Sendable, Hashable, Codable {
+    public var widths: [Int] = [320, 640, 1080, 1440]
+    public var formats: [ImageFormat] = [.avif, .webp, .jpeg]
+    public var quality: Int = 80
+    public var thumbnail: Int = 480
+    public var stripMetadata: Bool = true
+    public var maxMegapixels: Double = 100
+
+    public init() {}
+
+    /// The `<img>` fallback format: the last one listed.
+    public var fallbackFormat: ImageFormat { formats.last ?? .jpeg }
+}
+
+/// site.yml: every key has a default, so an empty or missing file is a valid site.
+public struct SiteConfig: Sendable, Hashable {
+    public var title = "gram"
+    public var description = ""
+    /// Always ends with "/"; absolute URLs in feeds and meta tags start with it.
+    public var baseURL = "http://localhost:8000/"
+    public var language = "en"
+    public var postsPerPage = 12
+    public var maxImagesPerPost = 10
+    public var images = ImageSettings()
+
+    public init() {}
+}

@@ -1,0 +1,117 @@
+import Foundation
+import GramgenCore
+
+/// A source image gramgen cannot use; the message says why, for the diagnostic.
+public struct ImageProblem: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var hint: String
+    public var description: String { "\(message) — \(hint)" }
+
+    public init(message: String, hint: String) {
+        self.message = message
+        self.hint = hint
+    }
+}
+
+/// Stage 3 for one image: decode once (shrink-on-load), then make every variant from memory.
+public struct ImageProcessor: Sendable {
+    /// Bumped whenever the output for the same input and settings changes, so caches are rebuilt.
+    public static let pipelineVersion = 1
+    /// Avatar edges in pixels (1× and 2× of the largest avatar the theme shows).
+    public static let avatarEdges = [160, 320]
+
+    public let settings: ImageSettings
+
+    public init(settings: ImageSettings) { self.settings = settings }
+
+    /// Makes every file of the image, returning them with their names; nothing is written.
+    public func process(_ url: URL, role: ImageRole) throws -> (ProcessedImage, [String: Data]) {
+        let header: VipsImage
+        do {
+            header = try VipsImage.header(path: url.path)
+        } catch {
+            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue
+            if size == 0 {
+                throw ImageProblem(message: "the image file is empty", hint: "copy the photo again, or remove the file")
+            }
+            let reason = Self.firstLine(of: error, path: url.path)
+            throw ImageProblem(
+                message: reason.contains("not a known file format") ? "the file is not an image gramgen can read"
+                    : "cannot read the image: \(reason)",
+                hint: "use a complete JPEG, PNG, WebP, GIF, TIFF, HEIC or AVIF file")
+        }
+        let megapixels = Double(header.width) * Double(header.height) / 1_000_000
+        if megapixels > settings.maxMegapixels {
+            throw ImageProblem(
+                message: String(format: "the image is %d×%d (%.0f megapixels), over the limit of %.0f",
+                                header.width, header.height, megapixels, settings.maxMegapixels),
+                hint: "downscale it, or raise `images.max_megapixels` in site.yml")
+        }
+        let uprightWidth = header.orientationSwapsAxes ? header.height : header.width
+        do {
+            return try role == .post ? makePostFiles(url, sourceWidth: uprightWidth)
+                                     : makeAvatarFiles(url, sourceWidth: uprightWidth, sourceHeight: header.width + header.height - uprightWidth)
+        } catch let error as VipsError {
+            throw ImageProblem(message: "cannot decode the image: \(Self.firstLine(of: error, path: url.path))",
+                               hint: "the file may be truncated or damaged; export it again")
+        }
+    }
+
+    private func makePostFiles(_ url: URL, sourceWidth: Int) throws -> (ProcessedImage, [String: Data]) {
+        let widths = Self.targetWidths(settings.widths, sourceWidth: sourceWidth)
+        let largest = try VipsImage.thumbnail(path: url.path, width: widths.last ?? sourceWidth).inMemory()
+        var output = VariantWriter(settings: settings)
+        for width in widths {
+            let image = width >= largest.width ? largest
+                : try largest.resized(scale: Double(width) / Double(largest.width))
+            try output.add(image)
+        }
+        let edge = min(settings.thumbnail, largest.width, largest.height)
+        let shortSide = min(largest.width, largest.height)
+        let scaled = shortSide > edge ? try largest.resized(scale: Double(edge) / Double(shortSide)) : largest
+        let square = try scaled.smartSquare(edge: edge)
+        try output.add(square.image, square: true)
+        let focusX = Self.objectPosition(attention: square.focusX, length: scaled.width, edge: edge)
+        let focusY = Self.objectPosition(attention: square.focusY, length: scaled.height, edge: edge)
+        return try output.finish(displayed: largest, focusX: focusX, focusY: focusY)
+    }
+
+    private func makeAvatarFiles(_ url: URL, sourceWidth: Int, sourceHeight: Int) throws -> (ProcessedImage, [String: Data]) {
+        let shortSide = min(sourceWidth, sourceHeight)
+        let edges = Self.targetWidths(Self.avatarEdges, sourceWidth: shortSide)
+        let maxEdge = edges.last ?? shortSide
+        // Decode so the short side is at least the largest edge.
+        let decodeWidth = sourceWidth <= sourceHeight ? maxEdge
+            : Int((Double(maxEdge) * Double(sourceWidth) / Double(max(1, sourceHeight))).rounded(.up))
+        let decoded = try VipsImage.thumbnail(path: url.path, width: min(decodeWidth, sourceWidth)).inMemory()
+        let crop = try decoded.smartSquare(edge: min(maxEdge, decoded.width, decoded.height))
+        let square = try crop.image.inMemory()
+        var output = VariantWriter(settings: settings)
+        for edge in edges {
+            let image = edge >= square.width ? square : try square.resized(scale: Double(edge) / Double(square.width))
+            try output.add(image, square: true)
+        }
+        return try output.finish(displayed: square, focusX: 0.5, focusY: 0.5)
+    }
+
+    /// Configured widths not above the source, plus the source width when every configured one is larger.
+    static func targetWidths(_ widths: [Int], sourceWidth: Int) -> [Int] {
+        let fitting = widths.filter { $0 <= sourceWidth }.sorted()
+        if fitting.isEmpty { return [sourceWidth] }
+        return fitting
+    }
+
+    /// Where the square crop sits along one axis, as CSS `object-position` wants it: 0 = start, 1 = end.
+    static func objectPosition(attention: Int, length: Int, edge: Int) -> Double {
+        guard length > edge else { return 0.5 }
+        let left = Double(attention) - Double(edge) / 2
+        return min(1, max(0, left / Double(length - edge)))
+    }
+
+    /// libvips' first line of explanation, without the absolute path it quotes (the diagnostic names the file).
+    static func firstLine(of error: Error, path: String) -> String {
+        let line = String(describing: error).split(separator: "\n").first.map(String.init) ?? "unknown error"
+        return line.replacingOccurrences(of: "\"\(path)\" ", with: "")
+            .replacingOccurrences(of: path, with: (path as NSString).lastPathComponent)
+    }
+}

@@ -1,0 +1,64 @@
+import Crypto
+import Foundation
+import GramgenCore
+
+/// Encodes images into every configured format and names each file by its content.
+struct VariantWriter {
+    let settings: ImageSettings
+    var variants: [ImageVariant] = []
+    var squares: [ImageVariant] = []
+    var files: [String: Data] = [:]
+
+    init(settings: ImageSettings) { self.settings = settings }
+
+    /// The theme's background: what transparent pixels become in a JPEG.
+    static let jpegBackground = (255.0, 255.0, 255.0)
+
+    /// Encodes `image` in every format, as a responsive variant or (`square`) a square crop.
+    mutating func add(_ image: VipsImage, square: Bool = false) throws {
+        let rgb = try image.srgb8()
+        for format in settings.formats {
+            var source = rgb
+            if format == .jpeg && rgb.hasAlpha {
+                let bg = Self.jpegBackground
+                source = try rgb.flattened(red: bg.0, green: bg.1, blue: bg.2)
+            }
+            let data = try source.encoded(as: Self.encodedFormat(format), quality: settings.quality,
+                                          strip: settings.stripMetadata)
+            let name = Self.contentName(data, format: format)
+            files[name] = data
+            let variant = ImageVariant(format: format, width: image.width, height: image.height, file: name)
+            if square { squares.append(variant) } else { variants.append(variant) }
+        }
+    }
+
+    func finish(displayed: VipsImage, focusX: Double, focusY: Double) throws -> (ProcessedImage, [String: Data]) {
+        let (r, g, b) = try displayed.srgb8().averageRGB()
+        let color = String(format: "#%02x%02x%02x", Int(r.rounded()), Int(g.rounded()), Int(b.rounded()))
+        let tinyScale = 16.0 / Double(max(displayed.width, displayed.height))
+        var tiny = try displayed.srgb8()
+        if tinyScale < 1 { tiny = try tiny.resized(scale: tinyScale) }
+        if tiny.hasAlpha { tiny = try tiny.flattened(red: 255, green: 255, blue: 255) }
+        let preview = try tiny.encoded(as: .webp, quality: 40, strip: true)
+        let image = ProcessedImage(
+            width: displayed.width, height: displayed.height, variants: variants, squares: squares,
+            focusX: min(1, max(0, focusX)), focusY: min(1, max(0, focusY)),
+            dominantColor: color, placeholder: "data:image/webp;base64," + preview.base64EncodedString())
+        return (image, files)
+    }
+
+    static func encodedFormat(_ format: ImageFormat) -> VipsImage.EncodedFormat {
+        switch format {
+        case .jpeg: .jpeg
+        case .webp: .webp
+        case .avif: .avif
+        }
+    }
+
+    /// 16 hex digits of SHA-256 over the bytes: identical files share a name, changed files get a new one.
+    static func contentName(_ data: Data, format: ImageFormat) -> String {
+        let digest = SHA256.hash(data: data)
+        let hex = digest.prefix(8).map { String(format: "%02x", $0) }.joined()
+        return "\(hex).\(format.fileExtension)"
+    }
+}

@@ -1,0 +1,124 @@
+import CVipsShim
+import Foundation
+
+/// libvips failed; the message is libvips' own, taken from its error buffer.
+public struct VipsError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+
+    static func take(_ fallback: String) -> VipsError {
+        guard let raw = gg_error_take() else { return VipsError(message: fallback) }
+        defer { g_free(raw) }
+        let text = String(cString: raw).trimmingCharacters(in: .whitespacesAndNewlines)
+        return VipsError(message: text.isEmpty ? fallback : text)
+    }
+}
+
+/// Owns one VipsImage reference; every call into libvips goes through this file.
+final class VipsImage: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<CVipsShim.VipsImage>
+
+    private init(_ pointer: UnsafeMutablePointer<CVipsShim.VipsImage>) { self.pointer = pointer }
+    deinit { gg_unref(pointer) }
+
+    private static let started: Bool = {
+        gg_init("gramgen") == 0
+    }()
+
+    static func start() throws {
+        guard started else { throw VipsError.take("libvips could not start") }
+    }
+
+    private static func wrap(_ pointer: UnsafeMutablePointer<CVipsShim.VipsImage>?, _ what: String) throws -> VipsImage {
+        guard let pointer else { throw VipsError.take(what) }
+        return VipsImage(pointer)
+    }
+
+    /// Header only: pixels are not decoded.
+    static func header(path: String) throws -> VipsImage {
+        try start()
+        return try wrap(gg_open_header(path), "cannot read the image header")
+    }
+
+    /// Decoded upright, in sRGB, at most `width` wide (shrink-on-load where the format allows).
+    static func thumbnail(path: String, width: Int) throws -> VipsImage {
+        try start()
+        return try wrap(gg_thumbnail_file(path, Int32(width), 1), "cannot decode the image")
+    }
+
+    var width: Int { Int(vips_image_get_width(pointer)) }
+    var height: Int { Int(vips_image_get_height(pointer)) }
+    var bands: Int { Int(vips_image_get_bands(pointer)) }
+    var hasAlpha: Bool { vips_image_hasalpha(pointer) != 0 }
+
+    /// EXIF orientation 5–8 swaps width and height once the image is upright.
+    var orientationSwapsAxes: Bool {
+        var value: Int32 = 1
+        guard vips_image_get_typeof(pointer, "orientation") != 0,
+              vips_image_get_int(pointer, "orientation", &value) == 0 else { return false }
+        return value >= 5 && value <= 8
+    }
+
+    func inMemory() throws -> VipsImage {
+        try Self.wrap(vips_image_copy_memory(pointer), "out of memory while decoding")
+    }
+
+    func resized(scale: Double) throws -> VipsImage {
+        try Self.wrap(gg_resize(pointer, scale), "cannot resize")
+    }
+
+    func smartSquare(edge: Int) throws -> (image: VipsImage, focusX: Int, focusY: Int) {
+        var x: Int32 = 0, y: Int32 = 0
+        let image = try Self.wrap(gg_smartcrop(pointer, Int32(edge), &x, &y), "cannot crop")
+        return (image, Int(x), Int(y))
+    }
+
+    func flattened(red: Double, green: Double, blue: Double) throws -> VipsImage {
+        try Self.wrap(gg_flatten(pointer, red, green, blue), "cannot flatten transparency")
+    }
+
+    func srgb8() throws -> VipsImage {
+        try Self.wrap(gg_to_srgb8(pointer), "cannot convert to sRGB")
+    }
+
+    func withoutMetadata() throws -> VipsImage {
+        try Self.wrap(gg_without_metadata(pointer), "cannot remove metadata")
+    }
+
+    func averageRGB() throws -> (Double, Double, Double) {
+        var rgb: [Double] = [0, 0, 0]
+        guard gg_average_rgb(pointer, &rgb) == 0 else { throw VipsError.take("cannot measure colour") }
+        return (rgb[0], rgb[1], rgb[2])
+    }
+
+    /// Encodes to a buffer; metadata stripped when asked.
+    func encoded(as format: EncodedFormat, quality: Int, strip: Bool) throws -> Data {
+        let image = strip ? try withoutMetadata() : self
+        let pointer = image.pointer
+        var buffer: UnsafeMutableRawPointer?
+        var length = 0
+        let status: Int32
+        switch format {
+        case .jpeg: status = gg_jpegsave_buffer(pointer, &buffer, &length, Int32(quality), strip ? 1 : 0)
+        case .webp: status = gg_webpsave_buffer(pointer, &buffer, &length, Int32(quality), strip ? 1 : 0)
+        case .avif: status = gg_avifsave_buffer(pointer, &buffer, &length, Int32(quality), strip ? 1 : 0)
+        case .png: status = gg_pngsave_buffer(pointer, &buffer, &length, strip ? 1 : 0)
+        }
+        guard status == 0, let buffer else { throw VipsError.take("cannot encode \(format)") }
+        defer { g_free(buffer) }
+        let data = Data(bytes: buffer, count: length)
+        return strip && format == .webp ? WebPChunks.stripped(data) : data
+    }
+
+    enum EncodedFormat: CustomStringConvertible {
+        case jpeg, webp, avif, png
+        var description: String {
+            switch self {
+            case .jpeg: "JPEG"
+            case .webp: "WebP"
+            case .avif: "AVIF"
+            case .png: "PNG"
+            }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import GramgenCore
+
+/// The site's feeds: JSON Feed for the site, each user and each tag; Atom for the site.
+struct FeedSet {
+    /// Items per JSON Feed file; older items continue in `feed/N.json` via `next_url`.
+    static let pageSize = 50
+
+    let site: Site
+    let images: [String: ProcessedImage]
+
+    var base: String { site.config.baseURL }
+
+    func files() throws -> [OutputFile] {
+        var files: [OutputFile] = []
+        files += try jsonFeed(posts: site.posts, folder: "", title: site.config.title, home: "")
+        for user in site.users {
+            files += try jsonFeed(posts: site.posts(by: user.handle), folder: "\(user.handle)/",
+                                  title: "\(user.name) (@\(user.handle)) · \(site.config.title)",
+                                  home: SitePaths.profile(user.handle))
+        }
+        for tag in site.tags {
+            files += try jsonFeed(posts: tag.postKeys.compactMap { site.postsByKey[$0] },
+                                  folder: SitePaths.tagFolder(tag.key),
+                                  title: "#\(tag.display) · \(site.config.title)", home: SitePaths.tag(tag.key),
+                                  urlFolder: SitePaths.tag(tag.key))
+        }
+        files.append(AtomFeed(site: site, images: images, items: Array(site.posts.prefix(Self.pageSize))).file())
+        return files
+    }
+
+    /// `folder` is where the files go on disk; `urlFolder` the same, percent-encoded for URLs.
+    private func jsonFeed(posts: [Post], folder: String, title: String, home: String,
+                          urlFolder: String? = nil) throws -> [OutputFile] {
+        let urlFolder = urlFolder ?? folder
+        let pages = SiteRenderer.paginate(posts, size: Self.pageSize)
+        func name(_ page: Int) -> String { page == 1 ? "feed.json" : "feed/\(page).json" }
+        return try pages.enumerated().map { index, posts in
+            let page = index + 1
+            let feed = JSONFeed(
+                title: title, homePageURL: base + home, feedURL: base + urlFolder + name(page),
+                description: site.config.description.isEmpty ? nil : site.config.description,
+                language: site.config.language, icon: nil,
+                nextURL: page < pages.count ? base + urlFolder + name(page + 1) : nil,
+                items: posts.map(item))
+            return OutputFile(path: folder + name(page), contents: try feed.encoded())
+        }
+    }
+
+    func item(_ post: Post) -> JSONFeed.Item {
+        let author = site.usersByHandle[post.author]
+        let avatar = author?.avatar.flatMap { images[$0.path] }?.squares.last.map { base + SitePaths.media($0.file) }
+        let feedImages = post.images.compactMap { source -> JSONFeed.Image? in
+            guard let image = images[source.path], let best = bestVariant(image) else { return nil }
+            return JSONFeed.Image(url: base + SitePaths.media(best.file), width: best.width, height: best.height,
+                                  aspectRatio: (Double(best.width) / Double(max(1, best.height)) * 10000).rounded() / 10000,
+                                  alt: source.alt, mimeType: best.format.mimeType, dominantColor: image.dominantColor,
+                                  placeholder: image.placeholder)
+        }
+        return JSONFeed.Item(
+            id: base + SitePaths.post(post), url: base + SitePaths.post(post),
+            contentHTML: contentHTML(post, images: feedImages), contentText: post.caption.plainText,
+            summary: post.caption.plainText.isEmpty ? nil : SiteRenderer.shorten(post.caption.plainText, to: 200),
+            datePublished: DateText.iso(post.date),
+            authors: [JSONFeed.Author(name: author?.name ?? post.author, url: base + SitePaths.profile(post.author),
+                                      avatar: avatar)],
+            tags: post.tagKeys.isEmpty ? nil : post.tagKeys.map { site.tagsByKey[$0]?.display ?? $0 },
+            image: feedImages.first?.url,
+            gramgen: JSONFeed.Extension(location: post.location, sensitive: post.isSensitive, images: feedImages))
+    }
+
+    /// Feed readers show content_html: the photos, then the caption, with absolute links.
+    func contentHTML(_ post: Post, images: [JSONFeed.Image]) -> String {
+        var html = ""
+        for image in images {
+            html += "<p><img src=\"\(Escape.html(image.url))\" width=\"\(image.width)\" height=\"\(image.height)\" alt=\"\(Escape.html(image.alt))\"></p>\n"
+        }
+        return html + InternalLink.resolve(post.caption.html, root: base)
+    }
+
+    /// The largest variant in the most widely supported format (JPEG when there is one).
+    func bestVariant(_ image: ProcessedImage) -> ImageVariant? {
+        let format: ImageFormat = image.variants.contains { $0.format == .jpeg } ? .jpeg
+            : site.config.images.fallbackFormat
+        return image.variants(in: format).last
+    }
+}

@@ -1,0 +1,26 @@
+import GramgenCore
+
+/// Lays out the explore page at build time: each image goes to the column that is shortest so far,
+/// measured by the images' aspect ratios, so no script is needed and nothing moves while loading.
+enum Masonry {
+    static let columnCount = 3
+
+    static func columns(for posts: [Post], images: [String: ProcessedImage], factory: ViewFactory,
+                        count: Int) -> [MasonryColumnView] {
+        var heights = Array(repeating: 0.0, count: count)
+        var columns = Array(repeating: [MasonryItemView](), count: count)
+        for post in posts {
+            guard let source = post.images.first, let image = images[source.path] else { continue }
+            let shortest = heights.indices.min { heights[$0] < heights[$1] } ?? 0
+            heights[shortest] += 1 / max(0.05, image.aspectRatio)
+            let view = ImageView(image, alt: factory.altText(source, index: 0, count: post.images.count,
+                                                             author: site(factory).usersByHandle[post.author]?.name ?? post.author),
+                                 root: factory.root, sizes: "(min-width: 960px) 320px, 33vw", formats: factory.formats)
+            columns[shortest].append(MasonryItemView(href: factory.root + SitePaths.post(post), image: view,
+                                                     author: post.author))
+        }
+        return columns.map(MasonryColumnView.init)
+    }
+
+    private static func site(_ factory: ViewFactory) -> Site { factory.site }
+}

@@ -1,0 +1,53 @@
+/// Everything one page template sees. The layout fields are always set; the content fields
+/// are set by the page kinds that use them (a template shows a section only when it is set).
+struct PageView {
+    // Layout
+    let lang: String
+    let siteTitle: String
+    let title: String
+    let description: String
+    let canonical: String
+    let root: String
+    let stylesheet: String
+    let script: String
+    let feeds: [FeedLinkView]
+    let share: ShareImageView?
+    let navHome: Bool
+    let navExplore: Bool
+    let navTags: Bool
+
+    // Content
+    var heading: String? = nil
+    /// Posts drawn as full cards (home, list, feed).
+    var posts: Section<PostView>? = nil
+    /// Posts drawn as square tiles (profile, tagged, hashtag).
+    var grid: Section<PostView>? = nil
+    var post: PostView? = nil
+    var profile: ProfileHeaderView? = nil
+    var tabs: [TabView]? = nil
+    var tags: [TagLinkView]? = nil
+    var columns: [MasonryColumnView]? = nil
+    var activity: Section<ActivityView>? = nil
+    var pagination: PaginationView? = nil
+    var empty: String? = nil
+}
+
+/// The top of a profile page.
+struct ProfileHeaderView {
+    var user: UserView
+    let bioHTML: String
+    let website: String?
+    let websiteLabel: String?
+    let location: String?
+    let postCount: Int
+    let followerCount: Int
+    let followingCount: Int
+    let feedHref: String
+}
+
+/// A list a template wraps in its own element; nil when empty, so the wrapper is not drawn.
+struct Section<Item> {
+    let items: [Item]
+
+    static func of(_ items: [Item]) -> Section? { items.isEmpty ? nil : Section(items: items) }
+}

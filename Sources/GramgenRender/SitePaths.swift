@@ -1,0 +1,35 @@
+import GramgenCore
+
+/// URL paths of the site's pages (see the spec's section 3), all relative to the output root.
+enum SitePaths {
+    static func home(page: Int) -> String { page <= 1 ? "" : "page/\(page)/" }
+    static func profile(_ handle: String, page: Int = 1) -> String {
+        page <= 1 ? "\(handle)/" : "\(handle)/page/\(page)/"
+    }
+    static func list(_ handle: String) -> String { "\(handle)/list/" }
+    static func tagged(_ handle: String) -> String { "\(handle)/tagged/" }
+    static func following(_ handle: String) -> String { "\(handle)/following/" }
+    static func activity(_ handle: String) -> String { "\(handle)/activity/" }
+    static func post(_ post: Post) -> String { post.path }
+    static let tags = "tags/"
+    static func tag(_ key: String) -> String { "tags/\(TagKey.urlComponent(for: key))/" }
+    /// The folder on disk holds the raw key; links hold it percent-encoded.
+    static func tagFolder(_ key: String) -> String { "tags/\(key)/" }
+    static let explore = "explore/"
+    static func media(_ file: String) -> String { "media/\(file)" }
+
+    /// "../" once per folder level: the way back to the root from a page at `path`.
+    static func root(from path: String) -> String {
+        path.isEmpty ? "./" : String(repeating: "../", count: path.split(separator: "/").count)
+    }
+
+    /// The path part of the base URL (`/photos/`), for pages served at any depth such as 404.html.
+    static func absoluteRoot(_ baseURL: String) -> String {
+        guard let schemeEnd = baseURL.range(of: "://"),
+              let slash = baseURL[schemeEnd.upperBound...].firstIndex(of: "/") else { return "/" }
+        return String(baseURL[slash...])
+    }
+
+    /// The `index.html` file for a page path.
+    static func file(_ path: String) -> String { path + "index.html" }
+}

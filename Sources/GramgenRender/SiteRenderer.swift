@@ -1,0 +1,86 @@
+import Foundation
+import GramgenCore
+
+/// Stage 4: every page and feed of the site as files in memory. Nothing is written to disk here.
+public struct SiteRenderer {
+    let site: Site
+    let images: [String: ProcessedImage]
+    let theme: Theme
+
+    public init(site: Site, images: [String: ProcessedImage], theme: Theme) {
+        self.site = site
+        self.images = images
+        self.theme = theme
+    }
+
+    public func render() throws -> [OutputFile] {
+        var files = theme.assets
+        var pages = PageSet(renderer: self)
+        try pages.addHome()
+        for user in site.users { try pages.addProfile(user) }
+        for post in site.posts { try pages.addPost(post) }
+        try pages.addTags()
+        try pages.addExplore()
+        try pages.addNotFound()
+        files += pages.files
+        files += try FeedSet(site: site, images: images).files()
+        files.append(SitemapRenderer.render(site: site, pagePaths: pages.sitemapPaths))
+        return files.sorted { $0.path < $1.path }
+    }
+
+    var config: SiteConfig { site.config }
+
+    /// The layout fields every page has; `path` is the page's folder relative to the root ("" for home).
+    func layout(path: String, title: String, description: String, share: ShareImageView? = nil,
+                extraFeeds: [FeedLinkView] = [], nav: String = "", root: String? = nil) -> PageView {
+        let root = root ?? SitePaths.root(from: path)
+        let feeds = [
+            FeedLinkView(href: root + "feed.json", type: "application/feed+json", title: "\(config.title) (JSON Feed)"),
+            FeedLinkView(href: root + "feed.xml", type: "application/atom+xml", title: "\(config.title) (Atom)"),
+        ] + extraFeeds.map { FeedLinkView(href: root + $0.href, type: $0.type, title: $0.title) }
+        let pageTitle = title.isEmpty ? config.title : "\(title) · \(config.title)"
+        return PageView(
+            lang: config.language, siteTitle: config.title, title: pageTitle,
+            description: description.isEmpty ? config.description : Self.shorten(description, to: 200),
+            canonical: config.baseURL + path, root: root,
+            stylesheet: root + (theme.assetPaths["style.css"] ?? "style.css"),
+            script: theme.assetPaths["gramgen.js"].map { root + $0 } ?? "",
+            feeds: feeds, share: share, navHome: nav == "home", navExplore: nav == "explore",
+            navTags: nav == "tags")
+    }
+
+    func views(for path: String) -> ViewFactory {
+        ViewFactory(site: site, images: images, root: SitePaths.root(from: path))
+    }
+
+    func page(_ template: String, _ view: PageView, path: String) throws -> OutputFile {
+        OutputFile(path: SitePaths.file(path), text: try theme.render(template, view))
+    }
+
+    /// The post's first image at its largest size, as an absolute URL for `og:image`.
+    func shareImage(_ post: Post) -> ShareImageView? {
+        guard let source = post.images.first, let image = images[source.path],
+              let best = image.variants(in: image.variants.contains { $0.format == .jpeg } ? .jpeg : config.images.fallbackFormat).last
+        else { return nil }
+        return ShareImageView(url: config.baseURL + SitePaths.media(best.file), width: best.width, height: best.height,
+                              alt: source.alt)
+    }
+
+    static func shorten(_ text: String, to length: Int) -> String {
+        guard text.count > length else { return text }
+        return String(text.prefix(length - 1)).trimmingCharacters(in: .whitespaces) + "…"
+    }
+
+    /// Splits items into pages of `size` (at least one page, possibly empty).
+    static func paginate<T>(_ items: [T], size: Int) -> [[T]] {
+        guard !items.isEmpty else { return [[]] }
+        return stride(from: 0, to: items.count, by: size).map { Array(items[$0..<min($0 + size, items.count)]) }
+    }
+
+    static func pagination(current: Int, total: Int, root: String, path: (Int) -> String) -> PaginationView? {
+        guard total > 1 else { return nil }
+        return PaginationView(current: current, total: total,
+                              previousHref: current > 1 ? root + path(current - 1) : nil,
+                              nextHref: current < total ? root + path(current + 1) : nil)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import GramgenCore
+import Mustache
+
+/// The templates and assets pages are drawn with: the built-in default theme, with any file of the
+/// same name in the site's `templates/` taking its place.
+public struct Theme: Sendable {
+    /// A theme file as loaded, with where it came from (for messages).
+    struct File: Sendable {
+        var name: String
+        var text: String
+        var origin: String
+    }
+
+    let library: MustacheLibrary
+    /// Asset name (e.g. `style.css`) → published path with a content hash (`assets/style.1a2b3c4d.css`).
+    let assetPaths: [String: String]
+    let assets: [OutputFile]
+
+    /// Loads the theme; a template that does not parse is reported with its file, line and column.
+    public static func load(siteRoot: URL?, diagnostics: inout Diagnostics) -> Theme {
+        var files: [String: File] = [:]
+        for (name, text) in DefaultTheme.files { files[name] = File(name: name, text: text, origin: "(built-in) \(name)") }
+        if let siteRoot {
+            let folder = siteRoot.appendingPathComponent("templates")
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where !name.hasPrefix(".") {
+                guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else { continue }
+                guard let text = String(data: data, encoding: .utf8) else {
+                    diagnostics.error(SourceLocation("templates/\(name)"), "the template is not valid UTF-8",
+                                      hint: "save it as UTF-8")
+                    continue
+                }
+                files[name] = File(name: name, text: text, origin: "templates/\(name)")
+            }
+        }
+        var library = MustacheLibrary()
+        var assetPaths: [String: String] = [:]
+        var assets: [OutputFile] = []
+        for file in files.values.sorted(by: { $0.name < $1.name }) {
+            if file.name.hasSuffix(".mustache") {
+                do {
+                    let template = try MustacheTemplate(string: file.text)
+                    library.register(template, named: String(file.name.dropLast(".mustache".count)))
+                } catch let error as MustacheTemplate.ParserError {
+                    diagnostics.error(
+                        SourceLocation(file.origin, line: error.context.lineNumber, column: error.context.columnNumber),
+                        "the template does not parse: \(error.error)",
+                        hint: "check the {{tags}} on this line: `\(error.context.line.trimmingCharacters(in: .whitespaces))`")
+                } catch {
+                    diagnostics.error(SourceLocation(file.origin), "the template does not parse: \(error)",
+                                      hint: "check its {{tags}}")
+                }
+            } else {
+                let data = Data(file.text.utf8)
+                let ext = (file.name as NSString).pathExtension
+                let base = (file.name as NSString).deletingPathExtension
+                let path = "assets/\(base).\(ContentHash.hex(data).prefix(10)).\(ext)"
+                assetPaths[file.name] = path
+                assets.append(OutputFile(path: path, contents: data))
+            }
+        }
+        return Theme(library: library, assetPaths: assetPaths, assets: assets)
+    }
+
+    /// Renders a template; a missing template is a theme error.
+    func render(_ name: String, _ object: Any) throws -> String {
+        guard let text = library.render(object, withTemplate: name) else {
+            throw ThemeError(message: "the theme has no template '\(name).mustache'")
+        }
+        return text
+    }
+}
+
+struct ThemeError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}

@@ -1,0 +1,67 @@
+import GramgenCore
+
+/// Turns the site graph into view models for a page at a given depth (links are relative to it).
+struct ViewFactory {
+    let site: Site
+    let images: [String: ProcessedImage]
+    let root: String
+
+    var formats: [ImageFormat] { site.config.images.formats }
+
+    func user(_ handle: String) -> UserView {
+        let profile = site.usersByHandle[handle]
+        let avatar = profile?.avatar.flatMap { source in images[source.path] }.map {
+            ImageView(square: $0, alt: profile?.avatar?.alt ?? "", root: root, sizes: "44px", formats: formats)
+        }
+        let name = profile?.name ?? handle
+        return UserView(handle: handle, name: name, href: root + SitePaths.profile(handle), avatar: avatar,
+                        initial: String(name.first.map { String($0).uppercased() } ?? "?"))
+    }
+
+    func post(_ post: Post) -> PostView {
+        let count = post.images.count
+        let authorName = site.usersByHandle[post.author]?.name ?? post.author
+        let views: [ImageView] = post.images.enumerated().compactMap { index, source in
+            images[source.path].map {
+                ImageView($0, alt: altText(source, index: index, count: count, author: authorName), root: root,
+                          sizes: "(min-width: 640px) 600px, 100vw", index: index + 1, count: count, formats: formats)
+            }
+        }
+        let tile = post.images.first.flatMap { source in images[source.path] }.map {
+            ImageView(square: $0, alt: altText(post.images[0], index: 0, count: count, author: authorName),
+                      root: root, sizes: "(min-width: 640px) 300px, 33vw", formats: formats)
+        }
+        return PostView(
+            id: post.id, href: root + SitePaths.post(post), author: user(post.author),
+            dateISO: DateText.iso(post.date), dateText: DateText.readable(post.date), location: post.location,
+            captionHTML: InternalLink.resolve(post.caption.html, root: root), captionText: post.caption.plainText,
+            images: views, isCarousel: count > 1, imageCount: count, tile: tile, likes: likes(post.likedBy),
+            comments: post.comments.map(comment), commentCount: post.comments.count, hasComments: !post.comments.isEmpty,
+            tags: post.tagKeys.compactMap(tagLink), sensitive: post.isSensitive)
+    }
+
+    func altText(_ source: ImageSource, index: Int, count: Int, author: String) -> String {
+        if !source.alt.isEmpty { return source.alt }
+        return count > 1 ? "Photo \(index + 1) of \(count) by \(author)" : "Photo by \(author)"
+    }
+
+    /// "Liked by alfred and 3 others".
+    func likes(_ handles: [String]) -> LikesView? {
+        guard let first = handles.first else { return nil }
+        let others = handles.count - 1
+        let rest = others == 0 ? "" : others == 1 ? " and 1 other" : " and \(others) others"
+        return LikesView(first: user(first), othersText: rest, users: handles.map(user), count: handles.count)
+    }
+
+    func comment(_ comment: Comment) -> CommentView {
+        let date = DateText.utc(comment.date)
+        return CommentView(author: user(comment.author), html: InternalLink.resolve(comment.text.html, root: root),
+                           dateISO: DateText.iso(date), dateText: DateText.readable(date))
+    }
+
+    func tagLink(_ key: String) -> TagLinkView? {
+        guard let tag = site.tagsByKey[key] else { return nil }
+        return TagLinkView(name: tag.display, href: root + SitePaths.tag(key), count: tag.postKeys.count)
+    }
+}
+

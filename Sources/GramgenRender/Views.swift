@@ -1,0 +1,106 @@
+/// A link to a user, with their avatar when they have one.
+struct UserView {
+    let handle: String
+    let name: String
+    let href: String
+    let avatar: ImageView?
+    let initial: String
+}
+
+/// A post as the templates draw it, with links relative to the page it is on.
+struct PostView {
+    let id: String
+    let href: String
+    let author: UserView
+    let dateISO: String
+    let dateText: String
+    let location: String?
+    let captionHTML: String
+    let captionText: String
+    let images: [ImageView]
+    let isCarousel: Bool
+    let imageCount: Int
+    let tile: ImageView?
+    let likes: LikesView?
+    let comments: [CommentView]
+    let commentCount: Int
+    let hasComments: Bool
+    let tags: [TagLinkView]
+    let sensitive: Bool
+}
+
+struct LikesView {
+    let first: UserView
+    let othersText: String
+    let users: [UserView]
+    let count: Int
+}
+
+struct CommentView {
+    let author: UserView
+    let html: String
+    let dateISO: String
+    let dateText: String
+}
+
+struct TagLinkView {
+    let name: String
+    let href: String
+    let count: Int
+}
+
+/// Links between numbered pages of a list.
+struct PaginationView {
+    let current: Int
+    let total: Int
+    let previousHref: String?
+    let nextHref: String?
+}
+
+/// A `<link rel="alternate">` for a feed.
+struct FeedLinkView {
+    let href: String
+    let type: String
+    let title: String
+}
+
+/// Open Graph and Twitter card image.
+struct ShareImageView {
+    let url: String
+    let width: Int
+    let height: Int
+    let alt: String
+}
+
+/// One tab of a profile (Posts, List, Tagged, Following, Activity).
+struct TabView {
+    let label: String
+    let href: String
+    let current: Bool
+}
+
+/// One line of a user's activity page.
+struct ActivityView {
+    let kind: String
+    let actor: UserView
+    let text: String
+    let post: PostRefView?
+    let dateISO: String?
+    let dateText: String?
+}
+
+struct PostRefView {
+    let href: String
+    let tile: ImageView?
+}
+
+/// One column of the explore page's masonry.
+struct MasonryColumnView {
+    let items: [MasonryItemView]
+}
+
+struct MasonryItemView {
+    let href: String
+    let image: ImageView
+    let author: String
+}

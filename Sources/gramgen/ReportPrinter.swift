@@ -1,0 +1,46 @@
+import Foundation
+import GramgenBuild
+import GramgenCore
+
+/// Prints a build's diagnostics (coloured on a terminal) and its one-line summary.
+struct ReportPrinter {
+    let console: Console
+    let colour: Bool
+
+    func print(_ report: BuildReport, output: URL, cwd: URL) {
+        for diagnostic in report.diagnostics.sorted {
+            console.problem(format(diagnostic))
+        }
+        let errors = report.diagnostics.errorCount, warnings = report.diagnostics.warningCount
+        let problems = [errors > 0 ? plural(errors, "error") : nil, warnings > 0 ? plural(warnings, "warning") : nil]
+            .compactMap { $0 }.joined(separator: ", ")
+        let place = relative(output, to: cwd)
+        if report.published {
+            let images = report.imagesProcessed + report.imagesFromCache
+            var line = String(format: "Built %@ (%@, %@) from %@ and %@ in %.2fs → %@",
+                              plural(report.pageCount, "page"), plural(images, "image"),
+                              "\(report.imagesFromCache) cached", plural(report.postCount, "post"),
+                              plural(report.userCount, "user"), report.totalSeconds, place)
+            if !problems.isEmpty { line += " (\(problems))" }
+            console.info(line)
+        } else {
+            console.problem("Build failed with \(problems.isEmpty ? "errors" : problems); \(place) was left unchanged.")
+        }
+    }
+
+    private func format(_ d: Diagnostic) -> String {
+        guard colour else { return d.description }
+        let label = d.severity == .error ? "\u{1B}[1;31merror\u{1B}[0m" : "\u{1B}[1;33mwarning\u{1B}[0m"
+        var text = "\u{1B}[1m\(d.location.description)\u{1B}[0m: \(label): \(d.message)"
+        if let hint = d.hint { text += " \u{1B}[2m— \(hint)\u{1B}[0m" }
+        return text
+    }
+
+    private func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+
+    private func relative(_ url: URL, to base: URL) -> String {
+        let path = url.standardizedFileURL.path, basePath = base.standardizedFileURL.path
+        if path.hasPrefix(basePath + "/") { return String(path.dropFirst(basePath.count + 1)) + "/" }
+        return path + "/"
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// Runs the real `gramgen` binary: help texts (snapshots), exit codes and messages.
+/// Re-record the help snapshots with RECORD_GOLDEN=1.
+struct CLITests {
+    static let snapshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../GramgenBuildTests/Fixtures").standardizedFileURL
+
+    /// The binary sits beside the test bundle in the build products folder.
+    static var binary: URL {
+        var folder = Bundle.main.bundleURL
+        for _ in 0..<4 where !FileManager.default.fileExists(atPath: folder.appendingPathComponent("gramgen").path) {
+            folder = folder.deletingLastPathComponent()
+        }
+        return folder.appendingPathComponent("gramgen")
+    }
+
+    static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["COLUMNS"] = "100"
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test("help texts explain every option", arguments: [["--help"], ["build", "--help"]])
+    func help(_ arguments: [String]) throws {
+        let result = try Self.run(arguments)
+        #expect(result.status == 0)
+        let name = arguments.joined(separator: "_").replacingOccurrences(of: "-", with: "") + ".txt"
+        let url = Self.snapshots.appendingPathComponent(name)
+        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] != nil {
+            try FileManager.default.createDirectory(at: Self.snapshots, withIntermediateDirectories: true)
+            try result.stdout.write(to: url, atomically: true, encoding: .utf8)
+        }
+        #expect(result.stdout == (try String(contentsOf: url, encoding: .utf8)))
+    }
+
+    @Test("build --help names every option of the spec's build line")
+    func buildOptions() throws {
+        let help = try Self.run(["build", "--help"]).stdout
+        for option in ["--site", "--output", "--base-url", "--drafts", "--strict", "--jobs", "--quiet", "--verbose"] {
+            #expect(help.contains(option), "\(option) missing")
+        }
+    }
+
+    @Test("bad usage exits 2")
+    func badUsage() throws {
+        #expect(try Self.run(["build", "--no-such-option"]).status == 2)
+        #expect(try Self.run(["build", "--jobs", "0"]).status == 2)
+        #expect(try Self.run(["build", "--quiet", "--verbose"]).status == 2)
+    }
+
+    @Test("a site with errors exits 1 and lists them on stderr")
+    func siteErrors() throws {
+        let site = Self.fixtures.appendingPathComponent("invalid/following-unknown-user")
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID())")
+        let result = try Self.run(["build", "--site", site.path, "--output", output.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("content/users/ann/profile.md:3:18: error: 'anne' in 'following' is not a user of this site — did you mean 'ann'?"))
+        #expect(result.stderr.contains("Build failed with 2 errors"))
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
+    @Test("a good site exits 0 and says what it built")
+    func success() throws {
+        let site = Self.fixtures.appendingPathComponent("sites/basic")
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let result = try Self.run(["build", "--site", site.path, "--output", output.path])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("Built 23 pages"))
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path))
+    }
+
+    @Test("the output may not be the site or its content")
+    func outputGuard() throws {
+        let site = Self.fixtures.appendingPathComponent("sites/basic")
+        let result = try Self.run(["build", "--site", site.path, "--output", site.appendingPathComponent("content").path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("--output: error: the output folder"))
+    }
+}

@@ -1,0 +1,66 @@
+import Testing
+@testable import GramgenCore
+
+struct HandleTests {
+    @Test("valid handles", arguments: ["a", "bruce.wayne", "user_01", "x9", String(repeating: "a", count: 30)])
+    func valid(_ handle: String) {
+        #expect(Handle.problem(with: handle) == nil)
+    }
+
+    @Test("invalid handles say why", arguments: [
+        ("", "a handle is 1 to 30 characters long"),
+        (String(repeating: "a", count: 31), "a handle is 1 to 30 characters long"),
+        ("Bruce", "a handle may only use lower-case letters a–z, digits, '.' and '_'"),
+        ("bruce wayne", "a handle may only use lower-case letters a–z, digits, '.' and '_'"),
+        ("café", "a handle may only use lower-case letters a–z, digits, '.' and '_'"),
+        (".bruce", "a handle may not start or end with '.'"),
+        ("bruce.", "a handle may not start or end with '.'"),
+        ("bru..ce", "a handle may not contain '..'"),
+        ("tags", "'tags' is reserved for the site's own pages"),
+        ("explore", "'explore' is reserved for the site's own pages"),
+        ("p", "'p' is reserved for the site's own pages"),
+    ])
+    func invalid(_ handle: String, _ problem: String) {
+        #expect(Handle.problem(with: handle) == problem)
+    }
+
+    @Test("every reserved output path of the spec is reserved")
+    func reserved() {
+        #expect(Handle.reserved == ["tags", "explore", "page", "p", "media", "assets", "search", "static", "feed", "about"])
+    }
+}
+
+struct TagKeyTests {
+    @Test("tags group case-insensitively after NFC", arguments: [
+        ("Seoul", "seoul"), ("SEOUL", "seoul"), ("Café", "café"), ("Cafe\u{301}", "café"), ("서울", "서울"),
+        ("Crème_Brûlée", "crème_brûlée"),
+    ])
+    func key(_ tag: String, _ key: String) {
+        #expect(TagKey.key(for: tag) == key)
+        #expect(TagKey.key(for: tag).unicodeScalars.elementsEqual(key.precomposedStringWithCanonicalMapping.unicodeScalars))
+    }
+
+    @Test("keys are percent-encoded for links")
+    func encoded() {
+        #expect(TagKey.urlComponent(for: "서울") == "%EC%84%9C%EC%9A%B8")
+        #expect(TagKey.urlComponent(for: "café") == "caf%C3%A9")
+        #expect(TagKey.urlComponent(for: "summer_2024") == "summer_2024")
+    }
+}
+
+struct DiagnosticTests {
+    @Test("a diagnostic reads path:line:col: severity: what — how")
+    func format() {
+        let d = Diagnostic.error(SourceLocation("content/a.md", line: 3, column: 5), "bad thing", hint: "fix it")
+        #expect(d.description == "content/a.md:3:5: error: bad thing — fix it")
+        #expect(Diagnostic.warning(SourceLocation("x"), "w").description == "x: warning: w")
+    }
+
+    @Test("--strict turns warnings into errors")
+    func strict() {
+        var all = Diagnostics()
+        all.warning(SourceLocation("a"), "w")
+        #expect(!all.hasErrors)
+        #expect(all.escalatingWarnings().hasErrors)
+    }
+}
