@@ -15,13 +15,31 @@ int gg_init(const char *argv0) {
 
 VipsImage *gg_open_header(const char *path) { return vips_image_new_from_file(path, NULL); }
 
+/* thumbnail's own export_profile mangles 16-bit images without a profile (8.14), so colour
+   management happens here: an embedded profile (Display P3, Adobe RGB, ...) is converted to sRGB. */
+static VipsImage *to_srgb(VipsImage *in) {
+    if (!in || !vips_image_get_typeof(in, VIPS_META_ICC_NAME)) return in;
+    VipsImage *out = NULL;
+    int failed = vips_icc_transform(in, &out, "srgb", "embedded", TRUE, "intent", VIPS_INTENT_RELATIVE,
+                                    "depth", 8, NULL);
+    g_object_unref(in);
+    return failed ? NULL : out;
+}
+
 VipsImage *gg_thumbnail_file(const char *path, int width, int fail_on_error) {
     VipsImage *out = NULL;
-    if (vips_thumbnail(path, &out, width, "height", VIPS_MAX_COORD, "size", VIPS_SIZE_DOWN,
-                       "export_profile", "srgb", "fail_on",
+    if (vips_thumbnail(path, &out, width, "height", VIPS_MAX_COORD, "size", VIPS_SIZE_DOWN, "fail_on",
                        fail_on_error ? VIPS_FAIL_ON_ERROR : VIPS_FAIL_ON_NONE, NULL))
         return NULL;
-    return out;
+    return to_srgb(out);
+}
+
+VipsImage *gg_thumbnail_square(const char *path, int edge) {
+    VipsImage *out = NULL;
+    if (vips_thumbnail(path, &out, edge, "height", edge, "size", VIPS_SIZE_DOWN, "crop",
+                       VIPS_INTERESTING_ATTENTION, "fail_on", VIPS_FAIL_ON_ERROR, NULL))
+        return NULL;
+    return to_srgb(out);
 }
 
 VipsImage *gg_resize(VipsImage *in, double scale) {
@@ -53,12 +71,6 @@ VipsImage *gg_flatten(VipsImage *in, double r, double g, double b) {
 VipsImage *gg_to_srgb8(VipsImage *in) {
     VipsImage *out = NULL;
     return vips_colourspace(in, &out, VIPS_INTERPRETATION_sRGB, NULL) ? NULL : out;
-}
-
-VipsImage *gg_icc_to_srgb(VipsImage *in) {
-    VipsImage *out = NULL;
-    return vips_icc_transform(in, &out, "srgb", "embedded", TRUE, "intent",
-                              VIPS_INTENT_RELATIVE, NULL) ? NULL : out;
 }
 
 static int is_metadata(const char *name) {

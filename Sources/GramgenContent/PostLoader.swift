@@ -5,7 +5,7 @@ import Yams
 
 /// Reads `users/<handle>/posts/<id>/post.md` and the post's images.
 struct PostLoader {
-    static let keys = ["date", "location", "images", "liked_by", "comments", "draft", "sensitive", "tags"]
+    static let keys = ["date", "location", "images", "liked_by", "comments", "draft", "sensitive", "tags", "show_exif"]
 
     let contentRoot: URL
     let config: SiteConfig
@@ -50,11 +50,12 @@ struct PostLoader {
         let location = fields.string("location", diagnostics: &diagnostics)
         let isDraft = fields.bool("draft", diagnostics: &diagnostics) ?? false
         let isSensitive = fields.bool("sensitive", diagnostics: &diagnostics) ?? false
+        let showExif = fields.bool("show_exif", diagnostics: &diagnostics)
         guard diagnostics.errorCount == errorsBefore, let date else { return nil }
         let post = Post(
             id: id, author: handle, date: date, location: location, images: images, caption: caption,
             tagKeys: tagKeys, likedBy: likes.map(\.handle), comments: comments.map(\.comment),
-            isDraft: isDraft, isSensitive: isSensitive, sourcePath: path)
+            isDraft: isDraft, isSensitive: isSensitive, showExif: showExif, sourcePath: path)
         return LoadedPost(post: post, tagSpellings: tags,
                           references: likes + comments.map { Reference(handle: $0.comment.author, location: $0.location, role: "comment author") })
     }

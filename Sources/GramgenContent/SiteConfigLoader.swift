@@ -5,7 +5,8 @@ import Yams
 /// Reads `content/site.yml`; a missing file or key takes the default.
 enum SiteConfigLoader {
     static let path = "content/site.yml"
-    static let keys = ["title", "description", "base_url", "language", "posts_per_page", "max_images_per_post", "images"]
+    static let keys = ["title", "description", "base_url", "language", "posts_per_page", "max_images_per_post",
+                       "show_exif", "images"]
     static let imageKeys = ["widths", "formats", "quality", "thumbnail", "strip_metadata", "max_megapixels"]
 
     static func load(siteRoot: URL, diagnostics: inout Diagnostics) -> SiteConfig {
@@ -44,6 +45,7 @@ enum SiteConfigLoader {
         }
         if let n = fields.int("posts_per_page", in: 1...500, diagnostics: &diagnostics) { config.postsPerPage = n }
         if let n = fields.int("max_images_per_post", in: 1...100, diagnostics: &diagnostics) { config.maxImagesPerPost = n }
+        if let show = fields.bool("show_exif", diagnostics: &diagnostics) { config.showExif = show }
         if let images = fields.node("images") {
             if let imageMapping = images.mapping {
                 let imageFields = FrontMatterFields(mapping: imageMapping, path: path, lineOffset: 0)

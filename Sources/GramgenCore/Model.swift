@@ -97,11 +97,13 @@ public struct Post: Sendable, Hashable {
     public var comments: [Comment]
     public var isDraft: Bool
     public var isSensitive: Bool
+    /// `show_exif` of the post; nil follows site.yml.
+    public var showExif: Bool?
     public var sourcePath: String
 
     public init(id: String, author: String, date: PostDate, location: String?, images: [ImageSource],
                 caption: RichText, tagKeys: [String], likedBy: [String], comments: [Comment],
-                isDraft: Bool, isSensitive: Bool, sourcePath: String) {
+                isDraft: Bool, isSensitive: Bool, showExif: Bool? = nil, sourcePath: String) {
         self.id = id
         self.author = author
         self.date = date
@@ -113,6 +115,7 @@ public struct Post: Sendable, Hashable {
         self.comments = comments
         self.isDraft = isDraft
         self.isSensitive = isSensitive
+        self.showExif = showExif
         self.sourcePath = sourcePath
     }
 

@@ -33,9 +33,11 @@ public struct ProcessedImage: Codable, Sendable, Hashable {
     public var dominantColor: String
     /// A tiny blurred preview as a `data:` URI.
     public var placeholder: String
+    /// Camera settings from EXIF (allow-listed), shown when `show_exif` is on.
+    public var camera: CameraInfo?
 
     public init(width: Int, height: Int, variants: [ImageVariant], squares: [ImageVariant], focusX: Double,
-                focusY: Double, dominantColor: String, placeholder: String) {
+                focusY: Double, dominantColor: String, placeholder: String, camera: CameraInfo? = nil) {
         self.width = width
         self.height = height
         self.variants = variants
@@ -44,6 +46,7 @@ public struct ProcessedImage: Codable, Sendable, Hashable {
         self.focusY = focusY
         self.dominantColor = dominantColor
         self.placeholder = placeholder
+        self.camera = camera
     }
 
     public var aspectRatio: Double { height > 0 ? Double(width) / Double(height) : 1 }

@@ -11,11 +11,20 @@ public struct ImageSettings: Sendable, Hashable, Codable {
     public var widths: [Int] = [320, 640, 1080, 1440]
     public var formats: [ImageFormat] = [.avif, .webp, .jpeg]
     public var quality: Int = 80
+    /// Per-format overrides of `quality` (`quality: {avif: 50, webp: 78, jpeg: 82}` in site.yml).
+    public var qualities: [ImageFormat: Int] = [:]
     public var thumbnail: Int = 480
     public var stripMetadata: Bool = true
     public var maxMegapixels: Double = 100
 
     public init() {}
+
+    /// AVIF's quality scale is stricter than JPEG's: unless set, it runs 25 below the common quality,
+    /// which gives files about half the size of WebP at a similar look.
+    public func quality(for format: ImageFormat) -> Int {
+        if let value = qualities[format] { return value }
+        return format == .avif ? max(1, quality - 25) : quality
+    }
 
     /// The `<img>` fallback format: the last one listed.
     public var fallbackFormat: ImageFormat { formats.last ?? .jpeg }
@@ -30,6 +39,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var language = "en"
     public var postsPerPage = 12
     public var maxImagesPerPost = 10
+    /// Show camera settings (an allow-list of EXIF, never location) under photos.
+    public var showExif = false
     public var images = ImageSettings()
 
     public init() {}

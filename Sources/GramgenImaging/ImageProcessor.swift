@@ -16,7 +16,7 @@ public struct ImageProblem: Error, Sendable, CustomStringConvertible {
 /// Stage 3 for one image: decode once (shrink-on-load), then make every variant from memory.
 public struct ImageProcessor: Sendable {
     /// Bumped whenever the output for the same input and settings changes, so caches are rebuilt.
-    public static let pipelineVersion = 1
+    public static let pipelineVersion = 2
     /// Avatar edges in pixels (1× and 2× of the largest avatar the theme shows).
     public static let avatarEdges = [160, 320]
 
@@ -49,15 +49,17 @@ public struct ImageProcessor: Sendable {
         }
         let uprightWidth = header.orientationSwapsAxes ? header.height : header.width
         do {
-            return try role == .post ? makePostFiles(url, sourceWidth: uprightWidth)
+            var result = try role == .post ? makePostFiles(url, sourceWidth: uprightWidth, sourceShortSide: min(header.width, header.height))
                                      : makeAvatarFiles(url, sourceWidth: uprightWidth, sourceHeight: header.width + header.height - uprightWidth)
+            if role == .post { result.0.camera = CameraInfoReader.read(header) }
+            return result
         } catch let error as VipsError {
             throw ImageProblem(message: "cannot decode the image: \(Self.firstLine(of: error, path: url.path))",
                                hint: "the file may be truncated or damaged; export it again")
         }
     }
 
-    private func makePostFiles(_ url: URL, sourceWidth: Int) throws -> (ProcessedImage, [String: Data]) {
+    private func makePostFiles(_ url: URL, sourceWidth: Int, sourceShortSide: Int) throws -> (ProcessedImage, [String: Data]) {
         let widths = Self.targetWidths(settings.widths, sourceWidth: sourceWidth)
         let largest = try VipsImage.thumbnail(path: url.path, width: widths.last ?? sourceWidth).inMemory()
         var output = VariantWriter(settings: settings)
@@ -66,14 +68,25 @@ public struct ImageProcessor: Sendable {
                 : try largest.resized(scale: Double(width) / Double(largest.width))
             try output.add(image)
         }
-        let edge = min(settings.thumbnail, largest.width, largest.height)
-        let shortSide = min(largest.width, largest.height)
-        let scaled = shortSide > edge ? try largest.resized(scale: Double(edge) / Double(shortSide)) : largest
-        let square = try scaled.smartSquare(edge: edge)
-        try output.add(square.image, square: true)
-        let focusX = Self.objectPosition(attention: square.focusX, length: scaled.width, edge: edge)
-        let focusY = Self.objectPosition(attention: square.focusY, length: scaled.height, edge: edge)
+        let (focusX, focusY) = try addSquare(from: largest, url: url, sourceShortSide: sourceShortSide, to: &output)
         return try output.finish(displayed: largest, focusX: focusX, focusY: focusY)
+    }
+
+    /// The square grid tile, cut from the decoded image when it is large enough; a panorama whose
+    /// decoded height is below the tile edge is decoded once more, straight to the square.
+    private func addSquare(from largest: VipsImage, url: URL, sourceShortSide: Int,
+                           to output: inout VariantWriter) throws -> (Double, Double) {
+        let wanted = min(settings.thumbnail, sourceShortSide)
+        let shortSide = min(largest.width, largest.height)
+        if shortSide < wanted {
+            try output.add(try VipsImage.squareThumbnail(path: url.path, edge: wanted), square: true)
+            return (0.5, 0.5)
+        }
+        let scaled = shortSide > wanted ? try largest.resized(scale: Double(wanted) / Double(shortSide)) : largest
+        let square = try scaled.smartSquare(edge: wanted)
+        try output.add(square.image, square: true)
+        return (Self.objectPosition(attention: square.focusX, length: scaled.width, edge: wanted),
+                Self.objectPosition(attention: square.focusY, length: scaled.height, edge: wanted))
     }
 
     private func makeAvatarFiles(_ url: URL, sourceWidth: Int, sourceHeight: Int) throws -> (ProcessedImage, [String: Data]) {

@@ -23,7 +23,7 @@ struct VariantWriter {
                 let bg = Self.jpegBackground
                 source = try rgb.flattened(red: bg.0, green: bg.1, blue: bg.2)
             }
-            let data = try source.encoded(as: Self.encodedFormat(format), quality: settings.quality,
+            let data = try source.encoded(as: Self.encodedFormat(format), quality: settings.quality(for: format),
                                           strip: settings.stripMetadata)
             let name = Self.contentName(data, format: format)
             files[name] = data

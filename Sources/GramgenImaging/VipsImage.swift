@@ -46,9 +46,34 @@ final class VipsImage: @unchecked Sendable {
         return try wrap(gg_thumbnail_file(path, Int32(width), 1), "cannot decode the image")
     }
 
+    /// A square crop decoded straight from the file (shrink-on-load, attention crop), for
+    /// sources too wide or tall for the responsive decode to hold a full square.
+    static func squareThumbnail(path: String, edge: Int) throws -> VipsImage {
+        try start()
+        return try wrap(gg_thumbnail_square(path, Int32(edge)), "cannot decode the image")
+    }
+
+    /// An 8-bit sRGB image from interleaved RGB bytes, copied so the caller's buffer can go.
+    static func fromRGB(_ bytes: [UInt8], width: Int, height: Int) throws -> VipsImage {
+        try start()
+        guard width > 0, height > 0, bytes.count == width * height * 3 else {
+            throw VipsError(message: "expected \(width)×\(height)×3 bytes, got \(bytes.count)")
+        }
+        let pointer = bytes.withUnsafeBytes { raw in
+            vips_image_new_from_memory_copy(raw.baseAddress, raw.count, Int32(width), Int32(height), 3, VIPS_FORMAT_UCHAR)
+        }
+        return try wrap(pointer, "cannot make an image from memory")
+    }
+
     var width: Int { Int(vips_image_get_width(pointer)) }
     var height: Int { Int(vips_image_get_height(pointer)) }
     var bands: Int { Int(vips_image_get_bands(pointer)) }
+    var interpretationName: String {
+        String(cString: vips_enum_nick(vips_interpretation_get_type(), Int32(vips_image_get_interpretation(pointer).rawValue)))
+    }
+    var formatName: String {
+        String(cString: vips_enum_nick(vips_band_format_get_type(), Int32(vips_image_get_format(pointer).rawValue)))
+    }
     var hasAlpha: Bool { vips_image_hasalpha(pointer) != 0 }
 
     /// EXIF orientation 5–8 swaps width and height once the image is upright.

@@ -37,7 +37,18 @@ struct ViewFactory {
             captionHTML: InternalLink.resolve(post.caption.html, root: root), captionText: post.caption.plainText,
             images: views, isCarousel: count > 1, imageCount: count, tile: tile, likes: likes(post.likedBy),
             comments: post.comments.map(comment), commentCount: post.comments.count, hasComments: !post.comments.isEmpty,
-            tags: post.tagKeys.compactMap(tagLink), sensitive: post.isSensitive)
+            tags: post.tagKeys.compactMap(tagLink), sensitive: post.isSensitive, exif: exif(post))
+    }
+
+    /// The allow-listed camera settings of each photo, when the post or site shows them.
+    func exif(_ post: Post) -> Section<ExifPhotoView>? {
+        guard post.showExif ?? site.config.showExif else { return nil }
+        let count = post.images.count
+        return .of(post.images.enumerated().compactMap { index, source in
+            guard let camera = images[source.path]?.camera else { return nil }
+            return ExifPhotoView(label: count > 1 ? "Photo \(index + 1)" : "Photo",
+                                 items: camera.items.map { ExifItemView(label: $0.label, value: $0.value) })
+        })
     }
 
     func altText(_ source: ImageSource, index: Int, count: Int, author: String) -> String {

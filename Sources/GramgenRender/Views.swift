@@ -27,6 +27,18 @@ struct PostView {
     let hasComments: Bool
     let tags: [TagLinkView]
     let sensitive: Bool
+    /// Camera settings per photo, when `show_exif` is on and the photo has any.
+    let exif: Section<ExifPhotoView>?
+}
+
+struct ExifPhotoView {
+    let label: String
+    let items: [ExifItemView]
+}
+
+struct ExifItemView {
+    let label: String
+    let value: String
 }
 
 struct LikesView {

@@ -132,3 +132,37 @@ struct ImageProcessorTests {
         #expect(ImageProcessor.objectPosition(attention: 150, length: 300, edge: 100) == 0.5)
     }
 }
+
+/// The EXIF allow-list: camera settings are read, location never is, and nothing survives into the files.
+struct CameraInfoTests {
+    @Test("camera settings are read from EXIF; GPS is never kept")
+    func exif() throws {
+        let image = try VipsImage.header(path: ImageProcessorTests.photo.path).inMemory()
+        vips_image_set_string(image.pointer, "exif-ifd0-Make", "Canon")
+        vips_image_set_string(image.pointer, "exif-ifd0-Model", "Canon EOS R6")
+        vips_image_set_string(image.pointer, "exif-ifd2-FNumber", "28/10")
+        vips_image_set_string(image.pointer, "exif-ifd2-ISOSpeedRatings", "400")
+        vips_image_set_string(image.pointer, "exif-ifd3-GPSLatitudeRef", "N")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("exif-\(UUID()).jpg")
+        try image.encoded(as: .jpeg, quality: 80, strip: false).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+
+        let header = try VipsImage.header(path: url.path)
+        #expect(CameraInfoReader.field(header, "exif-ifd0-Make") == "Canon")
+        let (processed, files) = try ImageProcessor(settings: ImageSettings()).process(url, role: .post)
+        #expect(processed.camera?.camera == "Canon EOS R6")
+        #expect(processed.camera?.aperture == "f/2.8")
+        #expect(processed.camera?.iso == "400")
+        for (name, data) in files {
+            #expect(try ImageProcessorTests.metadataFields(data).isEmpty, "\(name)")
+        }
+    }
+
+    @Test("libvips' EXIF strings are shown by their readable part")
+    func readable() {
+        #expect(CameraInfoReader.readable("28/10 (f/2.8, Rational, 1 components, 8 bytes)") == "f/2.8")
+        #expect(CameraInfoReader.readable("1/125 (1/125 sec., Rational, 1 components, 8 bytes)") == "1/125 sec.")
+        #expect(CameraInfoReader.readable("Canon, Inc. (Canon, Inc., ASCII, 12 components, 12 bytes)") == "Canon, Inc.")
+        #expect(CameraInfoReader.readable("   ") == nil)
+    }
+}

@@ -72,7 +72,6 @@ let mentionCases: [MentionCase] = [
     MentionCase("https://example.com/@alfred", [], "inside a URL"),
     MentionCase("*@alfred* ~~@batman~~", ["alfred", "batman"], "emphasis and strikethrough"),
     MentionCase("| @alfred |\n|---|", ["alfred"], "table cell"),
-    MentionCase("#tag @alfred #tag2", ["alfred"], "next to tags"),
 ]
 
 @Test("mentions", arguments: mentionCases)
@@ -80,11 +79,13 @@ func mentions(_ example: MentionCase) {
     let result = renderer.render(example.markdown)
     #expect(result.text.mentions == example.mentions)
     #expect(result.unknownMentions == example.unknown)
+    #expect(result.text.tags.isEmpty)
 }
 
 @Test("tags and mentions are found together, in order")
 func tagsAndMentionsTogether() {
-    let result = renderer.render("Sunset with @alfred #seoul #HanRiver\n\n> @selina: #Seoul!")
-    #expect(result.text.tags == ["seoul", "HanRiver", "Seoul"])
+    let result = renderer.render("Sunset with @alfred #seoul #HanRiver\n\n> @selina: #Seoul! @bob#x #y@alfred")
+    #expect(result.text.tags == ["seoul", "HanRiver", "Seoul", "y"])
     #expect(result.text.mentions == ["alfred", "selina"])
+    #expect(result.unknownMentions == [unknown("bob", 3, 20)])
 }

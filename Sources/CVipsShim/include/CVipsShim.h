@@ -11,8 +11,12 @@ int gg_init(const char *argv0);
 /// Opens a file lazily (header only), so its size can be checked before any pixel is decoded.
 VipsImage *gg_open_header(const char *path);
 
-/// Shrink-on-load decode, auto-rotated upright, converted to sRGB, fitted to width (never upscaled).
+/// Shrink-on-load decode, auto-rotated upright, fitted to width (never upscaled); an embedded
+/// colour profile is converted to sRGB.
 VipsImage *gg_thumbnail_file(const char *path, int width, int fail_on_error);
+
+/// Shrink-on-load decode straight to an attention-cropped square of edge pixels (never upscaled).
+VipsImage *gg_thumbnail_square(const char *path, int edge);
 
 /// Resizes an in-memory image by scale with the default (lanczos3) kernel.
 VipsImage *gg_resize(VipsImage *in, double scale);
@@ -28,9 +32,6 @@ VipsImage *gg_flatten(VipsImage *in, double r, double g, double b);
 
 /// Converts to 8-bit sRGB (16-bit PNG, grey, CMYK without profile, ...).
 VipsImage *gg_to_srgb8(VipsImage *in);
-
-/// Colour-manages to sRGB from the embedded profile when there is one.
-VipsImage *gg_icc_to_srgb(VipsImage *in);
 
 /// A copy without EXIF, XMP, IPTC, ICC or orientation fields. Savers' own "strip" option is not
 /// honoured by every libvips release and format (WebP in 8.14), so metadata is removed here.

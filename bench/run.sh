@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# gramgen's benchmark: the same corpus built by gramgen and by the baselines, alternating,
+# in one run, so the ratios hold on a noisy machine.
+#
+#   bench/run.sh [--posts N] [--images K] [--users U] [--runs R] [--steps "once cold noop edit hugo"]
+#
+# Corpus: ../shared/bench/make-corpus.sh (real photos, 3000–4032 px, a third with EXIF rotation),
+# kept in /tmp/gramgen-bench/. Steps, each timed R times (wall seconds and peak RSS of the
+# largest process, GNU time), interleaved run by run:
+#   once   the libvips limit: vips_once.py --site-outputs (one decode per source, every output
+#          of the corpus's site.yml from memory), 2 processes, VIPS_CONCURRENCY=1
+#   cold   gramgen build with an empty cache and no output
+#   noop   gramgen build again, nothing changed
+#   edit   gramgen build after one caption changed
+#   hugo   Hugo (Debian's hugo) cold: rm -rf public resources; hugo   (slow; once per run)
+#   hugowarm  Hugo again with nothing changed
+# Results: a Markdown table on stdout and in bench/results/<corpus>.md (medians, ratios to `once`
+# for image steps and to `hugo` where it ran).
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/.." && pwd)
+shared=$(cd "$root/../shared/bench" && pwd)
+posts=50 images=2 users=20 runs=5 steps="once cold noop edit"
+while [ $# -gt 0 ]; do
+  case $1 in
+    --posts) posts=$2; shift 2;; --images) images=$2; shift 2;; --users) users=$2; shift 2;;
+    --runs) runs=$2; shift 2;; --steps) steps=$2; shift 2;;
+    *) sed -n '2,20p' "$0"; exit 2;;
+  esac
+done
+command -v /usr/bin/time >/dev/null || { echo "needs GNU time: apt-get install -y time" >&2; exit 1; }
+name="p${posts}x${images}"
+corpus=/tmp/gramgen-bench/$name
+work=/tmp/gramgen-bench/work-$name
+[ -f "$corpus/manifest.json" ] || "$shared/make-corpus.sh" --out "$corpus" --users "$users" --posts "$posts" --images "$images" --seed 1 >&2
+(cd "$root" && swift build -c release --product gramgen >&2)
+gramgen="$root/.build/release/gramgen"
+site="$corpus/gramgen"
+mkdir -p "$work" "$root/bench/results"
+log="$work/times.tsv"
+: > "$log"
+
+measure() { # step command...
+  local step=$1; shift
+  /usr/bin/time -f '%e %M' -o "$work/last" "$@" >/dev/null 2>"$work/stderr" || { cat "$work/stderr" >&2; exit 1; }
+  printf '%s\t%s\n' "$step" "$(cat "$work/last")" >> "$log"
+  echo "  $step: $(cat "$work/last") (s KiB)" >&2
+}
+
+edit_post=$(find "$site/content/users" -name post.md | sort | head -1)
+for i in $(seq 1 "$runs"); do
+  echo "run $i/$runs" >&2
+  for step in $steps; do
+    case $step in
+      once)
+        rm -rf "$work/once"; mkdir -p "$work/once"
+        measure once env VIPS_CONCURRENCY=1 xargs -a "$corpus/images.txt" -d '\n' -P 2 -n 10 \
+          python3 "$shared/vips_once.py" --site-outputs "$work/once";;
+      cold)
+        rm -rf "$site/.gramgen" "$work/public"
+        measure cold "$gramgen" build --site "$site" --output "$work/public" --quiet;;
+      noop)
+        measure noop "$gramgen" build --site "$site" --output "$work/public" --quiet;;
+      edit)
+        echo " bench edit $i" >> "$edit_post"
+        measure edit "$gramgen" build --site "$site" --output "$work/public" --quiet;;
+      hugo)
+        (cd "$corpus/hugo" && rm -rf public resources)
+        measure hugo hugo --quiet -s "$corpus/hugo";;
+      hugowarm)
+        measure hugowarm hugo --quiet -s "$corpus/hugo";;
+    esac
+  done
+done
+python3 "$here/summarize.py" "$log" "$name" "$(grep -c . "$corpus/images.txt" || true)" | tee "$root/bench/results/$name.md"

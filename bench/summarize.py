@@ -1,0 +1,36 @@
+#!/usr/bin/env python3
+"""Medians of bench/run.sh's times.tsv as a Markdown table, with ratios to the baselines."""
+import statistics
+import sys
+
+path, name, images = sys.argv[1], sys.argv[2], sys.argv[3]
+rows = {}
+for line in open(path):
+    step, value = line.rstrip("\n").split("\t")
+    seconds, kib = value.split()
+    rows.setdefault(step, []).append((float(seconds), int(kib)))
+
+labels = {
+    "once": "libvips decode-once limit (vips_once.py, 2 processes)",
+    "cold": "gramgen cold build",
+    "noop": "gramgen no-op rebuild",
+    "edit": "gramgen rebuild after one caption edit",
+    "hugo": "Hugo cold build",
+    "hugowarm": "Hugo no-op rebuild",
+}
+median = {step: statistics.median(s for s, _ in values) for step, values in rows.items()}
+print(f"Corpus `{name}` ({images} photos), medians of {max(len(v) for v in rows.values())} runs, interleaved:\n")
+print("| run | median s | peak RSS MiB | ratio |")
+print("| --- | ---: | ---: | --- |")
+for step in ["once", "cold", "noop", "edit", "hugo", "hugowarm"]:
+    if step not in rows:
+        continue
+    rss = max(k for _, k in rows[step]) / 1024
+    ratio = ""
+    if step == "cold" and "once" in median:
+        ratio = f"{median['cold'] / median['once']:.2f}× the libvips limit"
+        if "hugo" in median:
+            ratio += f"; {median['hugo'] / median['cold']:.1f}× faster than Hugo"
+    if step == "noop" and "hugowarm" in median:
+        ratio = f"{median['hugowarm'] / max(median['noop'], 1e-9):.1f}× faster than Hugo's no-op"
+    print(f"| {labels[step]} | {median[step]:.2f} | {rss:.0f} | {ratio} |")
