@@ -12,6 +12,9 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
@@ -37,9 +40,17 @@ let package = Package(
         .target(
             name: "GramgenBuild",
             dependencies: ["CFileSwap", "GramgenCore", "GramgenContent", "GramgenImaging", "GramgenRender"]),
+        .target(name: "GramgenScaffold", dependencies: ["GramgenCore", "GramgenImaging"]),
+        .target(
+            name: "GramgenServe",
+            dependencies: ["GramgenBuild", .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                           .product(name: "Logging", package: "swift-log")]),
+        .target(name: "GramgenImport", dependencies: ["GramgenCore"]),
         .executableTarget(
             name: "gramgen",
-            dependencies: ["GramgenBuild", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["GramgenBuild", "GramgenImport", "GramgenScaffold", "GramgenServe",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "GramgenCoreTests", dependencies: ["GramgenCore"]),
         .testTarget(name: "GramgenMarkdownTests", dependencies: ["GramgenMarkdown"]),
         .testTarget(name: "GramgenImagingTests", dependencies: ["GramgenImaging", "CVipsShim"]),
@@ -47,6 +58,12 @@ let package = Package(
         .testTarget(name: "GramgenRenderTests", dependencies: ["GramgenRender", "GramgenContent"]),
         .testTarget(name: "GramgenBuildTests", dependencies: ["GramgenBuild"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "GramgenCLITests", dependencies: ["gramgen"]),
+        .testTarget(
+            name: "GramgenImportTests", dependencies: ["GramgenImport", "GramgenBuild"], exclude: ["Fixtures"]),
+        .testTarget(name: "GramgenScaffoldTests", dependencies: ["GramgenScaffold", "GramgenBuild"]),
+        .testTarget(
+            name: "GramgenServeTests",
+            dependencies: ["GramgenServe", "gramgen", .product(name: "HummingbirdTesting", package: "hummingbird")]),
     ],
     swiftLanguageModes: [.v5]
 )

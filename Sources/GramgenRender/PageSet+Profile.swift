@@ -2,53 +2,67 @@ import GramgenCore
 
 /// The profile pages: grid (paginated), list, tagged, following feed and activity, joined by tabs.
 extension PageSet {
-    mutating func addProfile(_ user: Profile) throws {
+    mutating func addProfile(_ user: Profile) {
         let handle = user.handle
         let own = site.posts(by: handle)
         let pages = SiteRenderer.paginate(own, size: site.config.postsPerPage)
         for (index, posts) in pages.enumerated() {
             let number = index + 1
             let path = SitePaths.profile(handle, page: number)
-            var view = profileLayout(user, path: path, tab: "posts", title: number == 1 ? "" : " · page \(number)")
-            let factory = renderer.views(for: path)
-            view.grid = .of(posts.map(factory.post))
-            view.pagination = SiteRenderer.pagination(current: number, total: pages.count, root: view.root) {
-                SitePaths.profile(handle, page: $0)
+            add("profile", path: path) { [self] in
+                var view = profileLayout(user, path: path, tab: "posts", title: number == 1 ? "" : " · page \(number)")
+                view.grid = .of(posts.map(renderer.views(for: path).post))
+                view.pagination = SiteRenderer.pagination(current: number, total: pages.count, root: view.root) {
+                    SitePaths.profile(handle, page: $0)
+                }
+                if own.isEmpty { view.empty = "No posts yet." }
+                return view
             }
-            if own.isEmpty { view.empty = "No posts yet." }
-            try add("profile", view, path: path)
         }
 
         let listPath = SitePaths.list(handle)
-        var list = profileLayout(user, path: listPath, tab: "list", title: " · all posts")
-        list.posts = .of(own.map(renderer.views(for: listPath).post))
-        if own.isEmpty { list.empty = "No posts yet." }
-        try add("profile", list, path: listPath)
+        add("profile", path: listPath) { [self] in
+            var list = profileLayout(user, path: listPath, tab: "list", title: " · all posts")
+            list.posts = .of(own.map(renderer.views(for: listPath).post))
+            if own.isEmpty { list.empty = "No posts yet." }
+            return list
+        }
 
         let taggedPath = SitePaths.tagged(handle)
-        var tagged = profileLayout(user, path: taggedPath, tab: "tagged", title: " · tagged")
-        let mentioning = site.posts.filter { post in
-            post.caption.mentions.contains(handle) || post.comments.contains { $0.text.mentions.contains(handle) }
+        add("profile", path: taggedPath) { [self] in
+            var tagged = profileLayout(user, path: taggedPath, tab: "tagged", title: " · tagged")
+            let mentioning = site.posts.filter { post in
+                post.caption.mentions.contains(handle) || post.comments.contains { $0.text.mentions.contains(handle) }
+            }
+            tagged.grid = .of(mentioning.map(renderer.views(for: taggedPath).post))
+            if mentioning.isEmpty { tagged.empty = "No posts mention @\(handle) yet." }
+            return tagged
         }
-        tagged.grid = .of(mentioning.map(renderer.views(for: taggedPath).post))
-        if mentioning.isEmpty { tagged.empty = "No posts mention @\(handle) yet." }
-        try add("profile", tagged, path: taggedPath)
 
         let followingPath = SitePaths.following(handle)
-        var following = profileLayout(user, path: followingPath, tab: "following", title: " · feed")
-        let followed = Set(user.following + [handle])
-        let feed = site.posts.filter { followed.contains($0.author) }
-        following.posts = .of(feed.map(renderer.views(for: followingPath).post))
-        if feed.isEmpty { following.empty = "Nothing here yet." }
-        try add("profile", following, path: followingPath)
+        add("profile", path: followingPath) { [self] in
+            var following = profileLayout(user, path: followingPath, tab: "following", title: " · feed")
+            let followed = Set(user.following + [handle])
+            let feed = site.posts.lazy.filter { followed.contains($0.author) }.prefix(Self.followingFeedLimit)
+            following.posts = .of(feed.map(renderer.views(for: followingPath).post))
+            if feed.isEmpty { following.empty = "Nothing here yet." }
+            return following
+        }
 
         let activityPath = SitePaths.activity(handle)
-        var activity = profileLayout(user, path: activityPath, tab: "activity", title: " · activity")
-        let factory = renderer.views(for: activityPath)
-        activity.activity = .of(Activity.events(for: handle, in: site).map { $0.view(factory) })
-        if activity.activity == nil { activity.empty = "No activity yet." }
-        try add("profile", activity, path: activityPath)
+        add("profile", path: activityPath) { [self] in
+            var activity = profileLayout(user, path: activityPath, tab: "activity", title: " · activity")
+            let factory = renderer.views(for: activityPath)
+            activity.activity = .of(Activity.events(for: handle, in: site).prefix(Self.activityLimit).map { $0.view(factory) })
+            if activity.activity == nil { activity.empty = "No activity yet." }
+            return activity
+        }
     }
+
+    /// A user's feed shows the newest posts of the people they follow; older ones are on the profiles.
+    static let followingFeedLimit = 60
+    /// The activity page lists the newest events.
+    static let activityLimit = 200
 
     private func profileLayout(_ user: Profile, path: String, tab: String, title: String) -> PageView {
         let handle = user.handle

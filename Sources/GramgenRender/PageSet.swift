@@ -1,9 +1,17 @@
+import Foundation
 import GramgenCore
 
 /// Collects the HTML pages of the site, one method per page kind of the spec's section 3.
+/// Each page is a job that builds its view and renders it; `render` runs the jobs on all cores.
 struct PageSet {
+    struct Job {
+        let path: String
+        let file: String
+        let make: () throws -> String
+    }
+
     let renderer: SiteRenderer
-    var files: [OutputFile] = []
+    var jobs: [Job] = []
     /// Pages listed in sitemap.xml (the 404 page is not).
     var sitemapPaths: [String] = []
 
@@ -11,78 +19,118 @@ struct PageSet {
 
     var site: Site { renderer.site }
 
-    mutating func add(_ template: String, _ view: PageView, path: String, inSitemap: Bool = true) throws {
-        files.append(try renderer.page(template, view, path: path))
+    /// Queues a page at `path` (a folder, "" for the root) drawn by `template` from `view()`.
+    mutating func add(_ template: String, path: String, inSitemap: Bool = true, file: String? = nil,
+                      view: @escaping () -> PageView) {
+        let theme = renderer.theme
+        jobs.append(Job(path: path, file: file ?? SitePaths.file(path)) { try theme.render(template, view()) })
         if inSitemap { sitemapPaths.append(path) }
     }
 
+    /// Renders every queued page, in parallel; the first failure is reported.
+    func render() throws -> [OutputFile] {
+        var results = [OutputFile?](repeating: nil, count: jobs.count)
+        var failure: Error?
+        let lock = NSLock()
+        let chunk = 16
+        let chunks = (jobs.count + chunk - 1) / chunk
+        results.withUnsafeMutableBufferPointer { buffer in
+            let slots = buffer
+            DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                for index in c * chunk..<min((c + 1) * chunk, jobs.count) {
+                    do {
+                        let job = jobs[index]
+                        slots[index] = OutputFile(path: job.file, text: try job.make())
+                    } catch {
+                        lock.lock()
+                        if failure == nil { failure = error }
+                        lock.unlock()
+                    }
+                }
+            }
+        }
+        if let failure { throw failure }
+        return results.compactMap { $0 }
+    }
+
     /// `index.html` and `page/N/`: every post, newest first.
-    mutating func addHome() throws {
+    mutating func addHome() {
         let pages = SiteRenderer.paginate(site.posts, size: site.config.postsPerPage)
         for (index, posts) in pages.enumerated() {
             let number = index + 1
             let path = SitePaths.home(page: number)
-            var view = renderer.layout(path: path, title: number == 1 ? "" : "Page \(number)",
-                                       description: site.config.description, nav: "home")
-            let factory = renderer.views(for: path)
-            view.posts = .of(posts.map(factory.post))
-            view.pagination = SiteRenderer.pagination(current: number, total: pages.count, root: view.root,
-                                                      path: SitePaths.home)
-            if posts.isEmpty { view.empty = "No posts yet." }
-            try add("home", view, path: path)
+            add("home", path: path) { [renderer, site] in
+                var view = renderer.layout(path: path, title: number == 1 ? "" : "Page \(number)",
+                                           description: site.config.description, nav: "home")
+                view.posts = .of(posts.map(renderer.views(for: path).post))
+                view.pagination = SiteRenderer.pagination(current: number, total: pages.count, root: view.root,
+                                                          path: SitePaths.home)
+                if posts.isEmpty { view.empty = "No posts yet." }
+                return view
+            }
         }
     }
 
-    mutating func addPost(_ post: Post) throws {
+    mutating func addPost(_ post: Post) {
         let path = SitePaths.post(post)
-        let author = site.usersByHandle[post.author]?.name ?? post.author
-        let title = post.caption.plainText.isEmpty ? "Post by \(author)" : "\(author): \(SiteRenderer.shorten(post.caption.plainText, to: 60))"
-        var view = renderer.layout(path: path, title: title, description: post.caption.plainText,
-                                   share: renderer.shareImage(post))
-        view.post = renderer.views(for: path).post(post)
-        try add("post", view, path: path)
+        add("post", path: path) { [renderer, site] in
+            let author = site.usersByHandle[post.author]?.name ?? post.author
+            let text = post.caption.plainText
+            let title = text.isEmpty ? "Post by \(author)" : "\(author): \(SiteRenderer.shorten(text, to: 60))"
+            var view = renderer.layout(path: path, title: title, description: text, share: renderer.shareImage(post))
+            view.post = renderer.views(for: path).post(post)
+            return view
+        }
     }
 
     /// `tags/` and one page (grid) per tag.
-    mutating func addTags() throws {
-        var index = renderer.layout(path: SitePaths.tags, title: "Hashtags",
-                                    description: "Every hashtag on \(site.config.title)", nav: "tags")
-        let indexFactory = renderer.views(for: SitePaths.tags)
-        index.tags = site.tags.compactMap { indexFactory.tagLink($0.key) }
-        index.heading = "Hashtags"
-        if site.tags.isEmpty { index.empty = "No hashtags yet." }
-        try add("tags", index, path: SitePaths.tags)
+    mutating func addTags() {
+        add("tags", path: SitePaths.tags) { [renderer, site] in
+            var index = renderer.layout(path: SitePaths.tags, title: "Hashtags",
+                                        description: "Every hashtag on \(site.config.title)", nav: "tags")
+            let factory = renderer.views(for: SitePaths.tags)
+            index.tags = site.tags.compactMap { factory.tagLink($0.key) }
+            index.heading = "Hashtags"
+            if site.tags.isEmpty { index.empty = "No hashtags yet." }
+            return index
+        }
         for tag in site.tags {
             let folder = SitePaths.tagFolder(tag.key)
-            var view = renderer.layout(path: folder, title: "#\(tag.display)",
-                                       description: "Posts tagged #\(tag.display) on \(site.config.title)",
-                                       extraFeeds: [FeedLinkView(href: folder + "feed.json", type: "application/feed+json",
-                                                                 title: "#\(tag.display) (JSON Feed)")])
-            let factory = renderer.views(for: folder)
-            view.heading = "#\(tag.display)"
-            view.grid = .of(tag.postKeys.compactMap { site.postsByKey[$0] }.map(factory.post))
-            if tag.postKeys.isEmpty { view.empty = "No posts with this hashtag yet." }
-            try add("tag", view, path: folder)
+            add("tag", path: folder) { [renderer, site] in
+                var view = renderer.layout(path: folder, title: "#\(tag.display)",
+                                           description: "Posts tagged #\(tag.display) on \(site.config.title)",
+                                           extraFeeds: [FeedLinkView(href: SitePaths.tag(tag.key) + "feed.json",
+                                                                     type: "application/feed+json",
+                                                                     title: "#\(tag.display) (JSON Feed)")])
+                view.heading = "#\(tag.display)"
+                view.grid = .of(tag.postKeys.compactMap { site.postsByKey[$0] }.map(renderer.views(for: folder).post))
+                if tag.postKeys.isEmpty { view.empty = "No posts with this hashtag yet." }
+                return view
+            }
         }
     }
 
     /// `explore/`: every post's first image in a masonry laid out from aspect ratios.
-    mutating func addExplore() throws {
+    mutating func addExplore() {
         let path = SitePaths.explore
-        var view = renderer.layout(path: path, title: "Explore", description: "Explore \(site.config.title)",
-                                   nav: "explore")
-        view.heading = "Explore"
-        view.columns = Masonry.columns(for: site.posts, images: renderer.images, factory: renderer.views(for: path),
-                                       count: Masonry.columnCount)
-        if site.posts.isEmpty { view.empty = "No posts yet." }
-        try add("explore", view, path: path)
+        add("explore", path: path) { [renderer, site] in
+            var view = renderer.layout(path: path, title: "Explore", description: "Explore \(site.config.title)",
+                                       nav: "explore")
+            view.heading = "Explore"
+            view.columns = Masonry.columns(for: site.posts, images: renderer.images, factory: renderer.views(for: path),
+                                           count: Masonry.columnCount)
+            if site.posts.isEmpty { view.empty = "No posts yet." }
+            return view
+        }
     }
 
-    mutating func addNotFound() throws {
-        // The 404 page is served at any depth, so its links are absolute from the base URL's path.
-        var view = renderer.layout(path: "", title: "Page not found", description: "",
-                                   root: SitePaths.absoluteRoot(site.config.baseURL))
-        view.heading = "Page not found"
-        files.append(OutputFile(path: "404.html", text: try renderer.theme.render("404", view)))
+    /// `404.html` is served at any depth, so its links start from the base URL's path.
+    mutating func addNotFound() {
+        add("404", path: "", inSitemap: false, file: "404.html") { [renderer, site] in
+            var view = renderer.layout(path: "", title: "Page not found", description: "",
+                                       root: SitePaths.absoluteRoot(site.config.baseURL))
+            view.heading = "Page not found"
+            return view
+        }
     }
 }

@@ -16,13 +16,13 @@ public struct SiteRenderer {
     public func render() throws -> [OutputFile] {
         var files = theme.assets
         var pages = PageSet(renderer: self)
-        try pages.addHome()
-        for user in site.users { try pages.addProfile(user) }
-        for post in site.posts { try pages.addPost(post) }
-        try pages.addTags()
-        try pages.addExplore()
-        try pages.addNotFound()
-        files += pages.files
+        pages.addHome()
+        for user in site.users { pages.addProfile(user) }
+        for post in site.posts { pages.addPost(post) }
+        pages.addTags()
+        pages.addExplore()
+        pages.addNotFound()
+        files += try pages.render()
         files += try FeedSet(site: site, images: images).files()
         files.append(SitemapRenderer.render(site: site, pagePaths: pages.sitemapPaths))
         return files.sorted { $0.path < $1.path }
@@ -51,10 +51,6 @@ public struct SiteRenderer {
 
     func views(for path: String) -> ViewFactory {
         ViewFactory(site: site, images: images, root: SitePaths.root(from: path))
-    }
-
-    func page(_ template: String, _ view: PageView, path: String) throws -> OutputFile {
-        OutputFile(path: SitePaths.file(path), text: try theme.render(template, view))
     }
 
     /// The post's first image at its largest size, as an absolute URL for `og:image`.

@@ -4,7 +4,7 @@ import Foundation
 /// The command line: parses, calls the pipeline, prints, and maps results to exit codes
 /// (0 success, 1 site errors, 2 bad usage).
 @main
-struct Gramgen: ParsableCommand {
+struct Gramgen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gramgen",
         abstract: "Build a fast static photo site from a folder of users and posts.",
@@ -14,12 +14,16 @@ struct Gramgen: ParsableCommand {
         `gramgen build` turns it into a static site in public/.
         """,
         version: "0.1.0",
-        subcommands: [BuildCommand.self])
+        subcommands: [BuildCommand.self, ServeCommand.self, InitCommand.self, NewCommand.self, ImportCommand.self])
 
-    static func main() {
+    static func main() async {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {

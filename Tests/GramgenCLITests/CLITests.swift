@@ -34,7 +34,8 @@ struct CLITests {
         return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
     }
 
-    @Test("help texts explain every option", arguments: [["--help"], ["build", "--help"]])
+    @Test("help texts explain every option", arguments: [["--help"], ["build", "--help"], ["serve", "--help"], ["init", "--help"],
+                                                        ["new", "user", "--help"], ["new", "post", "--help"]])
     func help(_ arguments: [String]) throws {
         let result = try Self.run(arguments)
         #expect(result.status == 0)

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Gives the import a folder to read, whether the user passed the export's folder or the .zip
+/// Instagram sends. A zip is unpacked with the system `unzip` into a temporary folder that
+/// `close()` removes: no zip library to depend on, and unzip already refuses `../` paths.
+final class ExportOpener {
+    /// Folders that can be gigabytes of direct-message media the import never reads.
+    static let skippedInZip = ["*messages/inbox/*", "*messages/message_requests/*", "*messages/photos/*"]
+
+    let unzipPath: String
+    private var temporaryFolders: [URL] = []
+
+    /// `unzipPath` is injectable so a test can simulate a machine without unzip.
+    init(unzipPath: String = ExportOpener.defaultUnzipPath()) {
+        self.unzipPath = unzipPath
+    }
+
+    deinit { close() }
+
+    /// `/usr/bin/unzip`, or the first `unzip` on PATH.
+    static func defaultUnzipPath() -> String {
+        let candidates = ["/usr/bin/unzip"] + (ProcessInfo.processInfo.environment["PATH"] ?? "")
+            .split(separator: ":").map { "\($0)/unzip" }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? "/usr/bin/unzip"
+    }
+
+    /// The folder holding the export. `name` is the path as the user wrote it, for messages.
+    func open(_ url: URL, name: String) throws -> URL {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw ImportError.exportNotFound(path: name)
+        }
+        if isDirectory.boolValue { return url }
+        guard url.pathExtension.lowercased() == "zip" || Self.looksLikeZip(url) else {
+            throw ImportError.notAnExport(path: name)
+        }
+        guard FileManager.default.isExecutableFile(atPath: unzipPath) else { throw ImportError.unzipMissing(zip: name) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gramgen-import-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw ImportError.writeFailed(path: folder.path, detail: error.localizedDescription)
+        }
+        temporaryFolders.append(folder)
+        try unzip(url, into: folder, name: name)
+        return folder
+    }
+
+    /// Removes the temporary folders of unpacked zips.
+    func close() {
+        for folder in temporaryFolders { try? FileManager.default.removeItem(at: folder) }
+        temporaryFolders.removeAll()
+    }
+
+    private func unzip(_ zip: URL, into folder: URL, name: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: unzipPath)
+        process.arguments = ["-qq", "-o", zip.path, "-d", folder.path, "-x"] + Self.skippedInZip
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw ImportError.unzipMissing(zip: name)
+        }
+        let message = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        // Exit 1 is "warnings only" (e.g. an excluded pattern matched nothing); 11 is "no
+        // matching files", which the `-x` list can cause on a zip without messages.
+        guard [0, 1, 11].contains(process.terminationStatus) else {
+            let detail = String(decoding: message, as: UTF8.self)
+                .split(separator: "\n").first.map(String.init) ?? "exit status \(process.terminationStatus)"
+            throw ImportError.unzipFailed(zip: name, detail: detail)
+        }
+    }
+
+    /// A zip starts with "PK\u{3}\u{4}", whatever its name.
+    private static func looksLikeZip(_ url: URL) -> Bool {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 4)) ?? Data()
+        return head == Data([0x50, 0x4B, 0x03, 0x04])
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// Reads the JSON files an `ExportLayout` found into an `InstagramExport`.
+struct ExportReader {
+    let layout: ExportLayout
+
+    func read() throws -> InstagramExport {
+        var posts: [ExportPost] = []
+        for file in layout.postFiles {
+            posts += try readPosts(file, archived: false)
+        }
+        if let file = layout.archivedPostsFile {
+            posts += try readPosts(file, archived: true)
+        }
+        return InstagramExport(root: layout.root, profile: try readProfile(), posts: posts, following: try readFollowing())
+    }
+
+    private func load(_ file: String) throws -> ExportJSON {
+        try ExportJSON.load(layout.root.appendingPathComponent(file), name: file)
+    }
+
+    /// `posts_N.json` is a bare array; `archived_posts.json` wraps it in `ig_archived_post_media`.
+    private func readPosts(_ file: String, archived: Bool) throws -> [ExportPost] {
+        let json = try load(file)
+        guard let entries = json.array ?? json["ig_archived_post_media"]?.array else {
+            throw ImportError.unexpectedJSON(file: file, expected: "a list of posts")
+        }
+        return entries.compactMap { post(from: $0, file: file, archived: archived) }
+    }
+
+    private func post(from entry: ExportJSON, file: String, archived: Bool) -> ExportPost? {
+        // A post is `{ title, creation_timestamp, media: [...] }`; a lone media item without the
+        // wrapper also occurs (older single-photo posts), so treat it as a post of one.
+        let items = entry["media"]?.array ?? (entry["uri"] != nil ? [entry] : [])
+        let media = items.compactMap { item -> ExportMedia? in
+            guard let uri = item["uri"]?.text else { return nil }
+            return ExportMedia(uri: uri, alt: item["alt_text"]?.text ?? item["accessibility_caption"]?.text)
+        }
+        guard !media.isEmpty else { return nil }
+        let timestamp = entry["creation_timestamp"]?.timestamp
+            ?? items.lazy.compactMap { $0["creation_timestamp"]?.timestamp }.first
+        guard let timestamp else { return nil }
+        // Single-image posts often carry the caption on the media item, with an empty post title.
+        let caption = entry["title"]?.text ?? items.lazy.compactMap { $0["title"]?.text }.first ?? ""
+        return ExportPost(timestamp: timestamp, caption: caption, media: media, isArchived: archived, sourceFile: file)
+    }
+
+    private func readProfile() throws -> ExportProfile {
+        var profile = ExportProfile()
+        if let file = layout.profileFile {
+            let json = try load(file)
+            if let user = (json["profile_user"]?.array?.first) ?? json["profile_user"] {
+                let fields = user["string_map_data"]
+                func value(_ keys: String...) -> String? {
+                    keys.lazy.compactMap { fields?[$0]?["value"]?.text }.first
+                }
+                profile.username = value("Username", "username")
+                profile.name = value("Name", "name")
+                profile.bio = value("Bio", "Biography", "bio")
+                profile.website = value("Website", "website")
+                profile.avatarURI = user["media_map_data"]?["Profile Photo"]?["uri"]?.text
+            } else {
+                // 2018–2020 `profile.json`: flat keys.
+                profile.username = json["username"]?.text
+                profile.name = json["name"]?.text
+                profile.bio = json["biography"]?.text
+                profile.website = json["website"]?.text ?? json["external_url"]?.text
+            }
+        }
+        if profile.avatarURI == nil, let file = layout.profilePhotosFile {
+            // `{ ig_profile_picture: [{ uri, creation_timestamp }] }`: the newest is the current one.
+            let pictures = try load(file)["ig_profile_picture"]?.array ?? []
+            profile.avatarURI = pictures
+                .max { ($0["creation_timestamp"]?.timestamp ?? 0) < ($1["creation_timestamp"]?.timestamp ?? 0) }?["uri"]?.text
+        }
+        profile.username = profile.username?.lowercased()
+        return profile
+    }
+
+    /// `{ relationships_following: [{ title, string_list_data: [{ href, value }] }] }`; the
+    /// name moved from `value` to `title` in 2025, and 2018's `connections.json` has a map.
+    private func readFollowing() throws -> [String] {
+        guard let file = layout.followingFile else { return [] }
+        let json = try load(file)
+        var names: [String] = []
+        if let entries = json["relationships_following"]?.array ?? json.array {
+            for entry in entries {
+                let data = entry["string_list_data"]?.array?.first
+                let fromHref = data?["href"]?.text.flatMap { URL(string: $0)?.pathComponents.last(where: { $0 != "/" }) }
+                if let name = data?["value"]?.text ?? entry["title"]?.text ?? fromHref { names.append(name) }
+            }
+        } else if case .object(let map)? = json["following"] {
+            names = map.keys.sorted()
+        }
+        var seen = Set<String>()
+        return names.map { $0.lowercased() }.filter { seen.insert($0).inserted }
+    }
+}

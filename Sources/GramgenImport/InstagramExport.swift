@@ -1,0 +1,46 @@
+import Foundation
+
+/// What an Instagram export says about its owner, read once and repaired of mojibake, so the
+/// rest of the import works with plain values and never touches the export's JSON again.
+struct InstagramExport: Sendable, Equatable {
+    /// The folder media `uri`s are relative to (inside the temporary unzip folder for a .zip).
+    var root: URL
+    var profile: ExportProfile
+    /// Published posts first, then archived ones, each group in the export's order.
+    var posts: [ExportPost]
+    /// Usernames the owner follows, lower-cased, in the export's order.
+    var following: [String]
+}
+
+/// The owner's profile, as far as the export has one.
+struct ExportProfile: Sendable, Equatable {
+    var username: String?
+    var name: String?
+    var bio: String?
+    var website: String?
+    /// Path of the profile picture inside the export.
+    var avatarURI: String?
+}
+
+/// One post: a caption and one or more media files (a carousel keeps its order).
+struct ExportPost: Sendable, Equatable {
+    /// Seconds since 1970, UTC: when the post was published.
+    var timestamp: Int64
+    var caption: String
+    var media: [ExportMedia]
+    /// Archived on Instagram (hidden from the profile); imported as a draft.
+    var isArchived: Bool
+    /// The export file the post came from, for messages.
+    var sourceFile: String
+
+    /// Identifies the post across exports: re-imports find it again by this key.
+    var key: String { "\(timestamp) \(media.first?.uri ?? "")" }
+}
+
+/// One photo or video of a post.
+struct ExportMedia: Sendable, Equatable {
+    /// Path inside the export, e.g. `media/posts/202103/17890_n.jpg`.
+    var uri: String
+    /// Alt text, when the export carries any (`alt_text` / `accessibility_caption`).
+    var alt: String?
+}

@@ -1,0 +1,86 @@
+import Foundation
+import GramgenCore
+
+/// `gramgen import instagram`: turns an Instagram data export into one user of the site.
+/// Stages: open (unzip) → locate files → read JSON → sync the profile → sync each post →
+/// record what was written in the manifest. Re-running updates, never duplicates, and never
+/// overwrites a file the user has edited since.
+public struct InstagramImporter {
+    /// What to import where; the CLI's arguments.
+    public struct Options: Sendable {
+        /// The site folder (holding content/).
+        public var siteRoot: URL
+        /// The export: a folder or a .zip.
+        public var export: URL
+        /// The export path as the user wrote it, for messages.
+        public var exportName: String
+        /// `--handle`; by default the export's username.
+        public var handle: String?
+        /// `--dry-run`: report what would be written, and write nothing.
+        public var dryRun = false
+        /// The `unzip` program for .zip exports; tests point it elsewhere to simulate its absence.
+        public var unzipPath = ExportOpener.defaultUnzipPath()
+
+        /// `exportName` is the export path as the user typed it, used in every message.
+        public init(siteRoot: URL, export: URL, exportName: String, handle: String? = nil, dryRun: Bool = false) {
+            self.siteRoot = siteRoot
+            self.export = export
+            self.exportName = exportName
+            self.handle = handle
+            self.dryRun = dryRun
+        }
+    }
+
+    public let options: Options
+
+    /// Nothing is read until `run()`.
+    public init(options: Options) {
+        self.options = options
+    }
+
+    /// Imports the export; throws an `ImportError` naming the file when the export or the site
+    /// cannot be used. Skipped files and kept edits are not errors: they are in the report.
+    public func run() throws -> ImportReport {
+        guard ExportLayout.isDirectory(options.siteRoot.appendingPathComponent("content")) else {
+            throw ImportError.noContentFolder(site: options.siteRoot.path)
+        }
+        let opener = ExportOpener(unzipPath: options.unzipPath)
+        defer { opener.close() }
+        let folder = try opener.open(options.export, name: options.exportName)
+        let layout = try ExportLayout.locate(in: folder, name: options.exportName)
+        let export = try ExportReader(layout: layout).read()
+        let handle = try resolveHandle(export)
+
+        let userFolder = "content/users/\(handle)"
+        let writer = SiteWriter(siteRoot: options.siteRoot, dryRun: options.dryRun)
+        let loaded = try ImportManifest.load(from: writer.url(userFolder), displayPath: "\(userFolder)/\(ImportManifest.fileName)")
+        var manifest = loaded
+        var report = ImportReport(handle: handle, userFolder: userFolder, dryRun: options.dryRun,
+                                  profilePath: "\(userFolder)/profile.md")
+        let sorter = MediaSorter(exportRoot: export.root, maxPhotos: SiteLimits.maxImagesPerPost(siteRoot: options.siteRoot))
+
+        try ProfileSync(writer: writer, sorter: sorter, userFolder: userFolder, handle: handle)
+            .sync(export, manifest: &manifest, report: &report)
+        try PostSync(writer: writer, sorter: sorter, userFolder: userFolder)
+            .sync(export.posts, manifest: &manifest, report: &report)
+        if manifest != loaded {
+            try writer.write(manifest.encoded(), to: "\(userFolder)/\(ImportManifest.fileName)")
+        }
+        report.written = writer.written
+        return report
+    }
+
+    private func resolveHandle(_ export: InstagramExport) throws -> String {
+        if let handle = options.handle {
+            if let problem = Handle.problem(with: handle) {
+                throw ImportError.badHandle(handle: handle, problem: problem, source: "--handle")
+            }
+            return handle
+        }
+        guard let username = export.profile.username else { throw ImportError.noUsername(export: options.exportName) }
+        if let problem = Handle.problem(with: username) {
+            throw ImportError.badHandle(handle: username, problem: problem, source: "the export's username")
+        }
+        return username
+    }
+}

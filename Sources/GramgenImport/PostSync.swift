@@ -1,0 +1,66 @@
+import Foundation
+
+/// Writes one post folder per export post, oldest first. A post keeps the folder the manifest
+/// gave it; a post.md whose hash still matches the manifest is the import's own and may be
+/// updated, any other is the user's and is kept.
+struct PostSync {
+    let writer: SiteWriter
+    let sorter: MediaSorter
+    let userFolder: String
+
+    func sync(_ posts: [ExportPost], manifest: inout ImportManifest, report: inout ImportReport) throws {
+        let postsFolder = "\(userFolder)/posts"
+        var namer = FolderNamer(existing: ExportLayout.visibleEntries(of: writer.url(postsFolder))
+            + manifest.posts.values.map(\.folder))
+        var seen = Set<String>()
+        let ordered = posts.enumerated().sorted { ($0.element.timestamp, $0.offset) < ($1.element.timestamp, $1.offset) }
+        for post in ordered.map(\.element) where seen.insert(post.key).inserted {
+            let day = ExportDate.day(post.timestamp)
+            let (photos, skipped) = sorter.sort(post.media)
+            guard !photos.isEmpty else {
+                report.postsWithoutPhotos.append(day)
+                report.skippedFiles += skipped.map { .init(uri: $0.uri, reason: $0.reason, postDay: day, postFolder: nil) }
+                continue
+            }
+            let folder = manifest.posts[post.key]?.folder ?? namer.name(timestamp: post.timestamp, caption: post.caption)
+            let folderPath = "\(postsFolder)/\(folder)"
+            report.skippedFiles += skipped.map { .init(uri: $0.uri, reason: $0.reason, postDay: day, postFolder: folderPath) }
+            let text = PostMarkdown(
+                timestamp: post.timestamp, images: photos.map { .init(file: $0.name, alt: $0.alt) },
+                caption: post.caption, isDraft: post.isArchived).text
+            let outcome = try write(text, photos: photos, to: folderPath, record: manifest.posts[post.key])
+            if outcome != .keptEdits {
+                manifest.posts[post.key] = .init(folder: folder, hash: ImportManifest.hash(text))
+            } else if manifest.posts[post.key] == nil {
+                manifest.posts[post.key] = .init(folder: folder, hash: "")
+            }
+            report.posts.append(.init(folder: folderPath, outcome: outcome, photoCount: photos.count, isDraft: post.isArchived))
+        }
+    }
+
+    private func write(_ text: String, photos: [MediaSorter.Photo], to folder: String,
+                       record: ImportManifest.PostRecord?) throws -> ImportReport.Outcome {
+        let path = "\(folder)/post.md"
+        var outcome: ImportReport.Outcome
+        if let existing = writer.read(path) {
+            guard let record, record.hash == ImportManifest.hash(existing) else { return .keptEdits }
+            outcome = existing == text ? .unchanged : .updated
+        } else if writer.exists(path) {
+            return .keptEdits  // not UTF-8 text: certainly not what the import wrote
+        } else {
+            outcome = record == nil ? .created : .restored
+        }
+        // Photos first, so an interrupted run never leaves a post.md naming a missing file.
+        var copied = false
+        for photo in photos where !writer.exists("\(folder)/\(photo.name)") {
+            try writer.copy(photo.source, to: "\(folder)/\(photo.name)")
+            copied = true
+        }
+        if outcome != .unchanged {
+            try writer.write(text, to: path)
+        } else if copied {
+            outcome = .restored
+        }
+        return outcome
+    }
+}

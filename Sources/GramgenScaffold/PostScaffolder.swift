@@ -1,0 +1,76 @@
+import Foundation
+import GramgenCore
+
+/// `gramgen new post HANDLE [SLUG] [IMAGES...]`: a dated post folder with the photos copied in and a
+/// post.md whose `images:` list asks for alt text for each one.
+public struct PostScaffolder {
+    /// The image types a build accepts (SITE-FORMAT.md, section 1).
+    static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif", "tif", "tiff", "heic", "heif", "avif"]
+
+    public let siteRoot: URL
+    public let handle: String
+    public var slug: String?
+    public var images: [URL]
+    public var clock: ScaffoldClock
+
+    public init(siteRoot: URL, handle: String, slug: String? = nil, images: [URL] = [], clock: ScaffoldClock = ScaffoldClock()) {
+        self.siteRoot = siteRoot.standardizedFileURL
+        self.handle = handle
+        self.slug = slug
+        self.images = images
+        self.clock = clock
+    }
+
+    /// What was made: the post folder, and every file and folder created.
+    public struct Result: Sendable {
+        public var folder: URL
+        public var created: [URL]
+        public var imageNames: [String]
+    }
+
+    public func run() throws -> Result {
+        if let problem = Handle.problem(with: handle) {
+            throw ScaffoldError("'\(handle)' is not a valid handle: \(problem)", hint: "name an existing user's folder")
+        }
+        let user = try SiteFolders.users(in: siteRoot).appendingPathComponent(handle)
+        guard FileManager.default.fileExists(atPath: user.appendingPathComponent("profile.md").path) else {
+            throw ScaffoldError("there is no user '\(handle)' (no \(user.path)/profile.md)",
+                                hint: "create it with `gramgen new user \(handle)`")
+        }
+        try checkImages()
+
+        let now = clock.now()
+        let posts = user.appendingPathComponent("posts")
+        let base = "\(clock.day(now))-\(NameSanitizer.slug(slug ?? ""))"
+        let folderName = NameSanitizer.unique(base) { FileManager.default.fileExists(atPath: posts.appendingPathComponent($0).path) }
+        let folder = posts.appendingPathComponent(folderName)
+
+        var files = ScaffoldFiles()
+        try files.makeNewFolder(folder)
+        var names: [String] = []
+        for image in images {
+            let name = NameSanitizer.unique(NameSanitizer.fileName(image.lastPathComponent)) { candidate in
+                names.contains { $0.lowercased() == candidate.lowercased() } || candidate == "post.md"
+            }
+            try files.copy(image, to: folder.appendingPathComponent(name))
+            names.append(name)
+        }
+        try files.write(ScaffoldTexts.post(date: clock.timestamp(now), images: names), to: folder.appendingPathComponent("post.md"))
+        return Result(folder: folder, created: files.created, imageNames: names)
+    }
+
+    /// Every image is checked before anything is written, so a typo leaves no half-made post behind.
+    private func checkImages() throws {
+        for image in images {
+            let ext = image.pathExtension.lowercased()
+            guard Self.imageExtensions.contains(ext) else {
+                throw ScaffoldError("\(image.path) is not an image gramgen can publish",
+                                    hint: "use jpg, png, webp, gif, tiff, heic or avif files")
+            }
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: image.path, isDirectory: &isFolder), !isFolder.boolValue else {
+                throw ScaffoldError("\(image.path) does not exist", hint: "check the file name")
+            }
+        }
+    }
+}

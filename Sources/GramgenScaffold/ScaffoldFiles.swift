@@ -1,0 +1,60 @@
+import Foundation
+
+/// Writes new files only: every write refuses to replace an existing file, so a scaffold command can
+/// never destroy a user's work, even when two run at once.
+struct ScaffoldFiles {
+    /// Everything written so far, for the "created …" lines the CLI prints.
+    private(set) var created: [URL] = []
+
+    mutating func makeFolder(_ url: URL) throws {
+        guard !FileManager.default.fileExists(atPath: url.path) else { return }
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw ScaffoldError("cannot create \(url.path): \(error.localizedDescription)",
+                                hint: "check that the folder is writable")
+        }
+        created.append(url)
+    }
+
+    /// Creates a folder that must not exist yet (the post folder), so two commands cannot share one.
+    mutating func makeNewFolder(_ url: URL) throws {
+        try makeFolder(url.deletingLastPathComponent())
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+        } catch {
+            throw ScaffoldError("cannot create \(url.path): \(error.localizedDescription)",
+                                hint: "check that the folder is writable and does not exist yet")
+        }
+        created.append(url)
+    }
+
+    mutating func write(_ data: Data, to url: URL) throws {
+        try makeFolder(url.deletingLastPathComponent())
+        do {
+            try data.write(to: url, options: .withoutOverwriting)
+        } catch {
+            if FileManager.default.fileExists(atPath: url.path) {
+                throw ScaffoldError("\(url.path) already exists", hint: "move it away, or choose another name")
+            }
+            throw ScaffoldError("cannot write \(url.path): \(error.localizedDescription)",
+                                hint: "check that the folder is writable and the disk has space")
+        }
+        created.append(url)
+    }
+
+    mutating func write(_ text: String, to url: URL) throws {
+        try write(Data(text.utf8), to: url)
+    }
+
+    mutating func copy(_ source: URL, to url: URL) throws {
+        let data: Data
+        do {
+            data = try Data(contentsOf: source)
+        } catch {
+            throw ScaffoldError("cannot read \(source.path): \(error.localizedDescription)",
+                                hint: "check the file name")
+        }
+        try write(data, to: url)
+    }
+}

@@ -1,0 +1,123 @@
+#if os(Linux)
+import Foundation
+import Glibc
+
+/// Linux's change notification: one watch per folder under content/, templates/ and static/ (inotify
+/// is not recursive), added again for folders that appear later, plus one on the site folder to
+/// notice an input folder being created or removed. Every call into inotify is in this file.
+final class InotifyWatcher: @unchecked Sendable {
+    let siteRoot: URL
+    let debounceMilliseconds: Int
+    private let fd: Int32
+    /// Watch descriptor → folder path; only touched by the watching thread.
+    private var folders: [Int32: String] = [:]
+    private var rootWatch: Int32 = -1
+
+    private static let folderMask = UInt32(IN_MODIFY) | UInt32(IN_CLOSE_WRITE) | UInt32(IN_CREATE) | UInt32(IN_DELETE)
+        | UInt32(IN_MOVED_FROM) | UInt32(IN_MOVED_TO) | UInt32(IN_ATTRIB) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)
+        | UInt32(IN_ONLYDIR) | UInt32(IN_DONT_FOLLOW)
+    private static let rootMask = UInt32(IN_CREATE) | UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM) | UInt32(IN_MOVED_TO)
+        | UInt32(IN_ONLYDIR)
+
+    /// Nil when the kernel refuses an inotify instance (then the caller polls).
+    init?(siteRoot: URL, debounceMilliseconds: Int) {
+        let fd = inotify_init1(Int32(IN_NONBLOCK) | Int32(IN_CLOEXEC))
+        guard fd >= 0 else { return nil }
+        self.fd = fd
+        self.siteRoot = siteRoot.standardizedFileURL
+        self.debounceMilliseconds = debounceMilliseconds
+        rootWatch = inotify_add_watch(fd, self.siteRoot.path, Self.rootMask)
+        guard rootWatch >= 0 else {
+            close(fd)
+            return nil
+        }
+        for name in WatchFilter.inputFolders { addRecursively(self.siteRoot.appendingPathComponent(name).path) }
+    }
+
+    deinit { close(fd) }
+
+    /// Blocks the calling thread until `flag` is set, calling `changed` after each quiet interval
+    /// that follows a relevant event.
+    func run(until flag: StopFlag, changed: () -> Void) {
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var pendingSince: Date?
+        while !flag.isStopped {
+            var wait: Int32 = 250
+            if let since = pendingSince {
+                let left = Double(debounceMilliseconds) / 1000 - Date().timeIntervalSince(since)
+                if left <= 0 {
+                    changed()
+                    pendingSince = nil
+                    continue
+                }
+                wait = Int32(max(1, (left * 1000).rounded(.up)))
+            }
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, wait) > 0 else { continue }
+            if readEvents(into: &buffer) { pendingSince = Date() }
+        }
+    }
+
+    /// Reads what is queued; true when any of it is a change a rebuild should see.
+    private func readEvents(into buffer: inout [UInt8]) -> Bool {
+        var relevant = false
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard count > 0 else { return relevant }
+            var offset = 0
+            let headerSize = MemoryLayout<Int32>.size + 3 * MemoryLayout<UInt32>.size
+            while offset + headerSize <= count {
+                let (wd, mask, nameLength) = buffer.withUnsafeBytes { raw in
+                    (raw.loadUnaligned(fromByteOffset: offset, as: Int32.self),
+                     raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
+                     Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
+                }
+                let nameBytes = buffer[(offset + headerSize)..<min(count, offset + headerSize + nameLength)]
+                let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
+                offset += headerSize + nameLength
+                if handle(wd: wd, mask: mask, name: name) { relevant = true }
+            }
+        }
+    }
+
+    private func handle(wd: Int32, mask: UInt32, name: String) -> Bool {
+        if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+            // Events were lost: watch everything again and rebuild to be safe.
+            for name in WatchFilter.inputFolders { addRecursively(siteRoot.appendingPathComponent(name).path) }
+            return true
+        }
+        if mask & UInt32(IN_IGNORED) != 0 {
+            folders[wd] = nil
+            return false
+        }
+        if wd == rootWatch {
+            guard WatchFilter.inputFolders.contains(name) else { return false }
+            if mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) != 0 { addRecursively(siteRoot.appendingPathComponent(name).path) }
+            return true
+        }
+        guard let folder = folders[wd] else { return false }
+        if mask & (UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)) != 0 { return true }
+        if WatchFilter.isIgnored(name: name) { return false }
+        let isFolder = mask & UInt32(IN_ISDIR) != 0
+        if isFolder && mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) != 0 {
+            addRecursively(folder + "/" + name)
+        }
+        // Opening, or attribute changes of folders, say nothing about content.
+        if isFolder && mask & UInt32(IN_ATTRIB) != 0 { return false }
+        return true
+    }
+
+    private func addRecursively(_ path: String) {
+        let wd = inotify_add_watch(fd, path, Self.folderMask)
+        guard wd >= 0 else { return }
+        folders[wd] = path
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+        for name in names where !WatchFilter.isIgnored(name: name) {
+            let child = path + "/" + name
+            var info = stat()
+            // lstat: a link to a folder is not followed, so no watch escapes the site.
+            if lstat(child, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { addRecursively(child) }
+        }
+    }
+}
+#endif

@@ -1,0 +1,67 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The built site on disk, and the only way the server reaches it: every lookup resolves links and
+/// must land inside the folder, so a symlink (or anything `RequestPath` missed) cannot lead out.
+struct OutputFolder: Sendable {
+    let root: URL
+
+    init(root: URL) {
+        self.root = root.standardizedFileURL
+    }
+
+    /// Resolved on every lookup: the folder may not exist until the first build, and its real path
+    /// is what a resolved file path must start with.
+    private var realRoot: String? { Self.realPath(root.path) }
+
+    /// A file found for a request.
+    struct File: Sendable {
+        var path: String
+        /// As asked for, below the root: `alice/index.html`, `media/ab12.webp`.
+        var relative: String
+        var name: String
+        var size: Int
+        var modified: timespec
+    }
+
+    enum Lookup {
+        case file(File)
+        /// A folder asked for without its trailing slash.
+        case folder
+        case missing
+    }
+
+    func lookup(_ segments: [String]) -> Lookup {
+        let joined = ([root.path] + segments).joined(separator: "/")
+        guard let realRoot, let real = Self.realPath(joined),
+              real == realRoot || real.hasPrefix(realRoot + "/") else { return .missing }
+        var info = stat()
+        guard stat(real, &info) == 0 else { return .missing }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            return .file(File(path: real, relative: segments.joined(separator: "/"), name: segments.last ?? "", size: Int(info.st_size), modified: info.st_mtim))
+        case S_IFDIR:
+            return .folder
+        default:
+            return .missing
+        }
+    }
+
+    /// The folder's `index.html`, looked up with the same checks.
+    func index(of segments: [String]) -> Lookup {
+        lookup(segments + ["index.html"])
+    }
+
+    /// Reads a whole file; nil when it vanished meanwhile (a rebuild swapped the folder).
+    func read(_ file: File) -> Data? {
+        FileManager.default.contents(atPath: file.path)
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

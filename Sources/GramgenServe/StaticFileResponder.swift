@@ -1,0 +1,100 @@
+import Foundation
+import Hummingbird
+
+/// Serves the built site the way a static host would (index.html for folders, the site's 404.html,
+/// validators and ranges), plus the one thing a host would not: the live-reload script in HTML.
+struct StaticFileResponder: Sendable {
+    let folder: OutputFolder
+    /// Off only in tests that check the files are served byte for byte.
+    var injectsLiveReload = true
+
+    func respond(to request: Request) -> Response {
+        guard request.method == .get || request.method == .head else {
+            return Self.plain(.methodNotAllowed, "Only GET and HEAD are served.\n", extra: [.allow: "GET, HEAD"])
+        }
+        let head = request.method == .head
+        switch RequestPath(raw: request.uri.path) {
+        case .malformed:
+            return Self.plain(.badRequest, "Bad request path.\n", head: head)
+        case .forbidden:
+            return notFound(head: head)
+        case .segments(let segments, let trailingSlash):
+            switch folder.lookup(segments) {
+            case .file(let file) where !trailingSlash:
+                return serve(file, request: request, head: head)
+            case .folder where !trailingSlash:
+                let query = request.uri.query.map { "?\($0)" } ?? ""
+                return Self.plain(.movedPermanently, "Moved.\n", head: head,
+                                  extra: [.location: request.uri.path + "/" + query])
+            case .folder:
+                if case .file(let index) = folder.index(of: segments) {
+                    return serve(index, request: request, head: head)
+                }
+                return notFound(head: head)
+            case .file, .missing:
+                return notFound(head: head)
+            }
+        }
+    }
+
+    /// A 200 (or 206/304/416) for a file that exists.
+    private func serve(_ file: OutputFolder.File, request: Request, head: Bool) -> Response {
+        let validators = FileValidators(file: file, injected: injects(file))
+        var headers = validators.headers
+        headers[.contentType] = ContentTypes.type(forFileName: file.name)
+        headers[.acceptRanges] = "bytes"
+        // Media names carry their content hash; everything else must be revalidated to see edits.
+        headers[.cacheControl] = file.relative.hasPrefix("media/") ? "public, max-age=31536000, immutable" : "no-cache"
+        if validators.notModified(request.headers) {
+            return Response(status: .notModified, headers: headers)
+        }
+        guard let body = contents(of: file) else { return notFound(head: head) }
+        var range = ByteRange(header: request.headers[.range], length: body.count)
+        if let ifRange = request.headers[.ifRange], !validators.matches(ifRange) { range = .whole }
+        switch range {
+        case .whole:
+            return Self.response(.ok, headers: headers, body: body, head: head)
+        case .part(let bounds):
+            headers[.contentRange] = "bytes \(bounds.lowerBound)-\(bounds.upperBound)/\(body.count)"
+            let slice = body[body.startIndex + bounds.lowerBound...body.startIndex + bounds.upperBound]
+            return Self.response(.partialContent, headers: headers, body: Data(slice), head: head)
+        case .unsatisfiable:
+            headers[.contentRange] = "bytes */\(body.count)"
+            headers[.contentType] = "text/plain; charset=utf-8"
+            return Self.response(.rangeNotSatisfiable, headers: headers, body: Data("Range not satisfiable.\n".utf8), head: head)
+        }
+    }
+
+    /// The site's own 404.html with status 404; a plain page (still reloading) when the site has none yet.
+    private func notFound(head: Bool) -> Response {
+        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"]
+        if case .file(let page) = folder.lookup(["404.html"]), let body = contents(of: page) {
+            return Self.response(.notFound, headers: headers, body: body, head: head)
+        }
+        headers[.contentType] = "text/html; charset=utf-8"
+        var page = Data("<!doctype html><meta charset=utf-8><title>Not found</title><body><h1>Not found</h1></body>".utf8)
+        if injectsLiveReload { page = LiveReloadScript.inject(into: page) }
+        return Self.response(.notFound, headers: headers, body: page, head: head)
+    }
+
+    private func injects(_ file: OutputFolder.File) -> Bool {
+        injectsLiveReload && ContentTypes.isHTML(ContentTypes.type(forFileName: file.name))
+    }
+
+    private func contents(of file: OutputFolder.File) -> Data? {
+        guard let data = folder.read(file) else { return nil }
+        return injects(file) ? LiveReloadScript.inject(into: data) : data
+    }
+
+    static func response(_ status: HTTPResponse.Status, headers: HTTPFields, body: Data, head: Bool) -> Response {
+        var headers = headers
+        headers[.contentLength] = String(body.count)
+        return Response(status: status, headers: headers, body: head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    static func plain(_ status: HTTPResponse.Status, _ text: String, head: Bool = false, extra: HTTPFields = [:]) -> Response {
+        var headers = extra
+        headers[.contentType] = "text/plain; charset=utf-8"
+        return response(status, headers: headers, body: Data(text.utf8), head: head)
+    }
+}

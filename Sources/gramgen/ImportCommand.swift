@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import GramgenCore
+import GramgenImport
+
+/// `gramgen import`: brings posts from other services into the site.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import posts from another service into the site.",
+        subcommands: [InstagramImportCommand.self])
+}
+
+/// `gramgen import instagram EXPORT`: parses, runs the importer, prints its report, and maps
+/// a bad export to exit 1 (bad usage is exit 2, through ValidationError).
+struct InstagramImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "instagram",
+        abstract: "Import an Instagram data export as a user of the site.",
+        discussion: """
+        EXPORT is the export Instagram sends you (Accounts Center › Your information and permissions › \
+        Download your information, format JSON), as the downloaded .zip or an unzipped folder. \
+        Writes content/users/<handle>/ with profile.md, the avatar, and one folder per post \
+        (photos in carousel order, post.md with the caption, date and alt text). Videos and files \
+        gramgen cannot use are listed and skipped; archived posts are imported as drafts. \
+        Importing again updates the posts, never duplicates them, and keeps any post you have edited.
+        """)
+
+    @Argument(help: ArgumentHelp("The export: a .zip or a folder.", valueName: "export"))
+    var export: String
+
+    @Option(name: .long, help: ArgumentHelp("The site folder (holding content/).", valueName: "dir"))
+    var site: String = "."
+
+    @Option(name: .long, help: ArgumentHelp("The user's handle (default: the export's username).", valueName: "name"))
+    var handle: String?
+
+    @Flag(name: .customLong("dry-run"), help: "Print what would be written, and write nothing.")
+    var dryRun = false
+
+    func validate() throws {
+        if export.isEmpty { throw ValidationError("Pass the export: a .zip or a folder.") }
+        if let handle, let problem = Handle.problem(with: handle) {
+            throw ValidationError("--handle '\(handle)' is not a valid handle: \(problem).")
+        }
+    }
+
+    func run() throws {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let options = InstagramImporter.Options(
+            siteRoot: URL(fileURLWithPath: site, relativeTo: cwd).standardizedFileURL,
+            export: URL(fileURLWithPath: export, relativeTo: cwd).standardizedFileURL,
+            exportName: export, handle: handle, dryRun: dryRun)
+        let report: ImportReport
+        do {
+            report = try InstagramImporter(options: options).run()
+        } catch let error as ImportError {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+        for line in ImportReportFormatter(exportName: export).lines(for: report) {
+            if line.isWarning {
+                fflush(stdout)
+                FileHandle.standardError.write(Data((line.text + "\n").utf8))
+            } else {
+                print(line.text)
+            }
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import GramgenBuild
+import Testing
+@testable import GramgenImport
+
+/// Imports a fixture export into a site, checks the files byte for byte, and builds the site
+/// with the real pipeline (libvips, cmark-gfm): the imported site must build without a problem.
+struct EndToEndTests {
+    static let user = "content/users/mina.kim"
+
+    @Test("the imported post.md files are exactly as the site format describes")
+    func exactPostFiles() throws {
+        let site = try ImportTestSupport.makeSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        try ImportTestSupport.runImport(ImportTestSupport.newLayout, into: site)
+
+        #expect(try ImportTestSupport.read(site, "\(Self.user)/posts/2024-03-08-cafe-day-in-cafe-with-bob/post.md") == """
+            ---
+            date: 2024-03-08T05:42:23Z
+            images:
+              - file: 1.jpg
+              - file: 2.jpg
+                alt: "Latte art shaped like a tulip"
+              - file: 3.jpg
+            ---
+            Café day in 서울 ☕️🌸 #café #서울 with @bob
+
+            """)
+        #expect(try ImportTestSupport.read(site, "\(Self.user)/posts/2024-03-11-post/post.md") == """
+            ---
+            date: 2024-03-11T23:33:20Z
+            images:
+              - file: 1.jpg
+            ---
+            한강 산책 🌙 #한강 #밤
+
+            """)
+        #expect(try ImportTestSupport.read(site, "\(Self.user)/posts/2024-03-15-line-one-line-two-o-not-a-heading-b-bold/post.md") == ##"""
+            ---
+            date: 2024-03-15T10:53:20Z
+            images:
+              - file: 1.jpg
+            ---
+            Line one\
+            Line two \\o/
+
+            \# not a heading\
+            \---\
+            \<b>bold\</b> & more
+
+            """##)
+        #expect(try ImportTestSupport.read(site, "\(Self.user)/posts/2023-05-02-an-old-one-i-hid/post.md") == """
+            ---
+            date: 2023-05-02T04:00:00Z
+            images:
+              - file: 1.jpg
+            draft: true  # archived on Instagram; delete this line to publish it
+            ---
+            An old one I hid
+
+            """)
+    }
+
+    @Test("the old layout's post.md carries the repaired caption and the UTC date")
+    func exactOldPost() throws {
+        let site = try ImportTestSupport.makeSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        try ImportTestSupport.runImport(ImportTestSupport.oldLayoutZip, into: site)
+        #expect(try ImportTestSupport.read(site, "content/users/jun_park/posts/2021-03-04-first-post-2/post.md") == """
+            ---
+            date: 2021-03-04T05:06:07Z
+            images:
+              - file: 1.jpg
+            ---
+            First post 😊 — 카페에서
+
+            """)
+        #expect(try ImportTestSupport.read(site, "content/users/jun_park/profile.md") == """
+            ---
+            name: "Jun Park"
+            ---
+
+            """)
+    }
+
+    @Test("the imported site builds with no errors and no warnings, drafts included")
+    func builds() throws {
+        let site = try ImportTestSupport.makeSite()
+        let output = try ImportTestSupport.temporaryFolder("gramgen-import-out")
+        let cache = try ImportTestSupport.temporaryFolder("gramgen-import-cache")
+        defer {
+            for url in [site, output, cache] { try? FileManager.default.removeItem(at: url) }
+        }
+        try ImportTestSupport.runImport(ImportTestSupport.newLayout, into: site)
+        try ImportTestSupport.runImport(ImportTestSupport.oldLayoutZip, into: site)
+
+        for drafts in [false, true] {
+            var options = BuildOptions(siteRoot: site, output: output)
+            options.cacheDirectory = cache
+            options.verbosity = .quiet
+            options.includeDrafts = drafts
+            options.strict = true
+            let report = BuildPipeline(options: options, console: Console(verbosity: .quiet, isTerminal: false)).run()
+            #expect(report.diagnostics.items.isEmpty, "\(report.diagnostics.sorted.map(\.description))")
+            #expect(report.published)
+            #expect(report.postCount == (drafts ? 9 : 8))
+            #expect(report.userCount == 3)
+        }
+        let page = try String(contentsOf: output.appendingPathComponent(
+            "mina.kim/p/2024-03-15-line-one-line-two-o-not-a-heading-b-bold/index.html"), encoding: .utf8)
+        #expect(page.contains("# not a heading"))
+        #expect(page.contains("&lt;b&gt;bold&lt;/b&gt;"))
+        #expect(page.contains("<br"))
+    }
+}

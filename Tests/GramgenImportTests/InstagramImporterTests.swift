@@ -1,0 +1,274 @@
+import Foundation
+import Testing
+@testable import GramgenImport
+
+/// Importing into a site: what is written, skipped, kept and reported, and re-running.
+struct InstagramImporterTests {
+    @Test("one folder per post with photos in carousel order; videos reported and skipped")
+    func importsPosts() throws {
+        let site = try ImportTestSupport.makeSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let report = try ImportTestSupport.runImport(ImportTestSupport.newLayout, into: site)
+        #expect(report.handle == "mina.kim")
+        #expect(report.posts.map(\.folder) == [
+            "content/users/mina.kim/posts/2023-05-02-an-old-one-i-hid",
+            "content/users/mina.kim/posts/2024-03-08-cafe-day-in-cafe-with-bob",
+            "content/users/mina.kim/posts/2024-03-11-post",
+            "content/users/mina.kim/posts/2024-03-14-mixed-carousel-photo-video-photo-mixed",
+            "content/users/mina.kim/posts/2024-03-15-line-one-line-two-o-not-a-heading-b-bold",
+        ])
+        #expect(report.posts.map(\.photoCount) == [1, 3, 1, 2, 1])
+        #expect(report.posts.map(\.isDraft) == [true, false, false, false, false])
+        #expect(report.posts.allSatisfy { $0.outcome == .created })
+        #expect(report.profile == .created)
+
+        let carousel = site.appendingPathComponent("content/users/mina.kim/posts/2024-03-08-cafe-day-in-cafe-with-bob")
+        let source = ImportTestSupport.newLayout.appendingPathComponent("media/posts/202403")
+        for (name, original) in [("1.jpg", "431000111_18001_n.jpg"), ("2.jpg", "429000222_18002_n.jpg"), ("3.jpg", "433000333_18003_n.jpg")] {
+            #expect(FileManager.default.contentsEqual(atPath: carousel.appendingPathComponent(name).path,
+                                                      andPath: source.appendingPathComponent(original).path))
+        }
+        // The mixed carousel keeps both photos, in order, numbered without a gap.
+        let mixed = site.appendingPathComponent("content/users/mina.kim/posts/2024-03-14-mixed-carousel-photo-video-photo-mixed")
+        #expect(ImportTestSupport.files(in: mixed) == ["1.jpg", "2.jpg", "post.md"])
+        #expect(FileManager.default.contentsEqual(atPath: mixed.appendingPathComponent("2.jpg").path,
+                                                  andPath: source.appendingPathComponent("436000555_18005_n.jpg").path))
+
+        #expect(report.skippedFiles == [
+            .init(uri: "media/posts/202403/437000666_18006_n.mp4", reason: .video, postDay: "2024-03-13", postFolder: nil),
+            .init(uri: "media/posts/202403/439000888_18008_n.mp4", reason: .video, postDay: "2024-03-14",
+                  postFolder: "content/users/mina.kim/posts/2024-03-14-mixed-carousel-photo-video-photo-mixed"),
+        ])
+        #expect(report.postsWithoutPhotos == ["2024-03-13"])
+        let lines = ImportReportFormatter(exportName: "new-layout").lines(for: report)
+        let warnings = lines.filter(\.isWarning).map(\.text)
+        #expect(warnings == [
+            "warning: skipped 2 files gramgen cannot use:",
+            "  media/posts/202403/437000666_18006_n.mp4: video (gramgen publishes photos only) (post of 2024-03-13, not imported)",
+            "  media/posts/202403/439000888_18008_n.mp4: video (gramgen publishes photos only) (post of 2024-03-14, "
+                + "content/users/mina.kim/posts/2024-03-14-mixed-carousel-photo-video-photo-mixed/)",
+            "warning: 1 post had no photo gramgen can use and was not imported: 2024-03-13",
+        ])
+        #expect(lines.last?.text == "Imported 5 posts (5 new); skipped 2 files.")
+    }
+
+    @Test("profile.md gets name, bio, website, avatar, and only the followed accounts that are users here")
+    func profile() throws {
+        let site = try ImportTestSupport.makeSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let report = try ImportTestSupport.runImport(ImportTestSupport.newLayout, into: site)
+        #expect(try ImportTestSupport.read(site, "content/users/mina.kim/profile.md") == """
+            ---
+            name: "Mina Kim 김민아"
+            avatar: "avatar.jpg"
+            website: "https://mina.example.com"
+            following: [bob]
+            ---
+            Café hopper in 서울 ☕️\\
+            Friends with @bob
+
+            """)
+        #expect(FileManager.default.contentsEqual(
+            atPath: site.appendingPathComponent("content/users/mina.kim/avatar.jpg").path,
+            andPath: ImportTestSupport.newLayout.appendingPathComponent("media/profile/202401/417520034_18023_n.jpg").path))
+        #expect(report.following == ["bob"])
+        #expect(report.followingLeftOut == ["carol", "zed.design"])
+        let text = ImportReportFormatter(exportName: "x").lines(for: report).map(\.text)
+        #expect(text.contains("following: 1 of 3 accounts are users of this site; left out 2 (add them as users and import again to include them)"))
+    }
+
+    @Test("the old layout from a .zip gives the same site as from the folder")
+    func zipMatchesFolder() throws {
+        let fromFolder = try ImportTestSupport.makeSite(), fromZip = try ImportTestSupport.makeSite()
+        defer {
+            try? FileManager.default.removeItem(at: fromFolder)
+            try? FileManager.default.removeItem(at: fromZip)
+        }
+        let folderReport = try ImportTestSupport.runImport(ImportTestSupport.oldLayout, into: fromFolder)
+        let zipReport = try ImportTestSupport.runImport(ImportTestSupport.oldLayoutZip, into: fromZip)
+        #expect(folderReport == zipReport)
+        let files = ImportTestSupport.files(in: fromZip.appendingPathComponent("content/users/jun_park"))
+        #expect(files == ImportTestSupport.files(in: fromFolder.appendingPathComponent("content/users/jun_park")))
+        #expect(files == [
+            ".instagram-import.json",
+            "posts/2021-03-04-first-post-2/1.jpg", "posts/2021-03-04-first-post-2/post.md",
+            "posts/2021-03-04-first-post-of-the-day/1.jpg", "posts/2021-03-04-first-post-of-the-day/post.md",
+            "posts/2021-03-04-first-post/1.jpg", "posts/2021-03-04-first-post/post.md",
+            "profile.md",
+        ])
+        for file in files {
+            let a = fromFolder.appendingPathComponent("content/users/jun_park/\(file)").path
+            let b = fromZip.appendingPathComponent("content/users/jun_park/\(file)").path
+            #expect(FileManager.default.contentsEqual(atPath: a, andPath: b), "\(file) differs")
+        }
+        #expect(zipReport.skippedFiles == [
+            .init(uri: "media/posts/202103/158009_n.jpg", reason: .missingFromExport, postDay: "2021-03-04", postFolder: nil),
+        ])
+        // The photo without a file extension was recognised as a JPEG by its first bytes.
+        #expect(files.contains("posts/2021-03-04-first-post-of-the-day/1.jpg"))
+    }
+
+    @Test("a missing unzip program is reported with what to do")
+    func unzipMissing() throws {
+        let site = try ImportTestSupport.makeSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let error = try #require(throws: ImportError.self) {
+            try ImportTestSupport.runImport(ImportTestSupport.oldLayoutZip, into: site, unzipPath: "/nonexistent/unzip")
+        }
+        #expect(error == .unzipMissing(zip: "old-layout.zip"))
+        #expect(error.description.contains("unzip the export yourself and pass the folder"))
+    }
+
+    @Test("a damaged zip names the file")
+    func damagedZip() throws {
+        let site = try ImportTestSupport.makeSite()
+        let folder = try ImportTestSupport.temporaryFolder()
+        defer {
+            try? FileManager.default.removeItem(at: site)
+            try? FileManager.default.removeItem(at: folder)
+        }
+        let zip = folder.appendingPathComponent("export.zip")
+        let data = try Data(contentsOf: ImportTestSupport.oldLayoutZip)
+        try data.prefix(data.count / 2).write(to: zip)
+        let error = try #require(throws: ImportError.self) { try ImportTestSupport.runImport(zip, into: site) }
+        guard case .unzipFailed(let name, _) = error else {
+            Issue.record("expected unzipFailed, got \(error)")
+            return
+        }
+        #expect(name == "export.zip")
+    }
+
+    @Test("re-running changes nothing, and restores a deleted post in its old folder")
+    func idempotent() throws {
+        let site = try ImportTestSupport.makeSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        try ImportTestSupport.runImport(ImportTestSupport.newLayout, into: site)
+        let before = ImportTestSupport.files(in: site)
+        let manifest = try ImportTestSupport.read(site, "content/users/mina.kim/.instagram-import.json")
+
+        let again = try ImportTestSupport.runImport(ImportTestSupport.newLayout, into: site)
+        #expect(again.posts.allSatisfy { $0.outcome == .unchanged })
+        #expect(again.profile == .unchanged)
+        #expect(again.written.isEmpty)
+        #expect(ImportTestSupport.files(in: site) == before)
+        #expect(try ImportTestSupport.read(site, "content/users/mina.kim/.instagram-import.json") == manifest)
+        #expect(ImportReportFormatter(exportName: "x").lines(for: again).last?.text == "Imported 5 posts (5 unchanged); skipped 2 files.")
+
+        let folder = "content/users/mina.kim/posts/2024-03-11-post"
+        try FileManager.default.removeItem(at: site.appendingPathComponent(folder))
+        try FileManager.default.removeItem(at: site.appendingPathComponent("content/users/mina.kim/posts/2024-03-08-cafe-day-in-cafe-with-bob/2.jpg"))
+        let third = try ImportTestSupport.runImport(ImportTestSupport.newLayout, into: site)
+        #expect(third.posts.map(\.outcome) == [.unchanged, .restored, .restored, .unchanged, .unchanged])
+        #expect(ImportTestSupport.files(in: site) == before)
+    }
+
+    @Test("an edited post.md or profile.md is kept, and the run says so")
+    func keepsEdits() throws {
+        let site = try ImportTestSupport.makeSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        try ImportTestSupport.runImport(ImportTestSupport.newLayout, into: site)
+        let post = "content/users/mina.kim/posts/2024-03-11-post/post.md"
+        let edited = try ImportTestSupport.read(site, post).replacingOccurrences(of: "#밤", with: "#밤 — my favourite walk")
+        try ImportTestSupport.write(edited, to: site.appendingPathComponent(post))
+        try ImportTestSupport.write("---\nname: Mina\n---\nMy own bio\n", to: site.appendingPathComponent("content/users/mina.kim/profile.md"))
+
+        for _ in 0..<2 {
+            let report = try ImportTestSupport.runImport(ImportTestSupport.newLayout, into: site)
+            #expect(report.posts.first { $0.folder.hasSuffix("2024-03-11-post") }?.outcome == .keptEdits)
+            #expect(report.profile == .keptEdits)
+            #expect(report.written.isEmpty)
+            let text = ImportReportFormatter(exportName: "x").lines(for: report).map(\.text)
+            #expect(text.contains("kept your edits in content/users/mina.kim/posts/2024-03-11-post/post.md "
+                + "(delete it and import again to take the export's version)"))
+            #expect(text.contains("kept your edits in content/users/mina.kim/profile.md "
+                + "(delete it and import again to take the export's profile)"))
+        }
+        #expect(try ImportTestSupport.read(site, post) == edited)
+        #expect(try ImportTestSupport.read(site, "content/users/mina.kim/profile.md") == "---\nname: Mina\n---\nMy own bio\n")
+    }
+
+    @Test("a changed caption in a newer export updates the post the user has not edited")
+    func updates() throws {
+        let site = try ImportTestSupport.makeSite()
+        let export = try ImportTestSupport.temporaryFolder()
+        defer {
+            try? FileManager.default.removeItem(at: site)
+            try? FileManager.default.removeItem(at: export)
+        }
+        let copy = export.appendingPathComponent("old")
+        try FileManager.default.copyItem(at: ImportTestSupport.oldLayout, to: copy)
+        try ImportTestSupport.runImport(copy, into: site)
+        let postsFile = copy.appendingPathComponent("content/posts_1.json")
+        let json = try String(contentsOf: postsFile, encoding: .utf8).replacingOccurrences(of: "\"First post\"", with: "\"First post, edited on Instagram\"")
+        try ImportTestSupport.write(json, to: postsFile)
+        let report = try ImportTestSupport.runImport(copy, into: site)
+        #expect(report.posts.map(\.outcome) == [.updated, .unchanged, .unchanged])
+        #expect(report.posts.first?.folder == "content/users/jun_park/posts/2021-03-04-first-post")
+        #expect(try ImportTestSupport.read(site, "content/users/jun_park/posts/2021-03-04-first-post/post.md")
+            .hasSuffix("---\nFirst post, edited on Instagram\n"))
+    }
+
+    @Test("--dry-run writes nothing and lists what it would write")
+    func dryRun() throws {
+        let site = try ImportTestSupport.makeSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let before = ImportTestSupport.files(in: site)
+        let report = try ImportTestSupport.runImport(ImportTestSupport.oldLayoutZip, into: site, dryRun: true)
+        #expect(ImportTestSupport.files(in: site) == before)
+        #expect(report.written == [
+            "content/users/jun_park/profile.md",
+            "content/users/jun_park/posts/2021-03-04-first-post/1.jpg",
+            "content/users/jun_park/posts/2021-03-04-first-post/post.md",
+            "content/users/jun_park/posts/2021-03-04-first-post-of-the-day/1.jpg",
+            "content/users/jun_park/posts/2021-03-04-first-post-of-the-day/post.md",
+            "content/users/jun_park/posts/2021-03-04-first-post-2/1.jpg",
+            "content/users/jun_park/posts/2021-03-04-first-post-2/post.md",
+            "content/users/jun_park/.instagram-import.json",
+        ])
+        let lines = ImportReportFormatter(exportName: "old-layout.zip").lines(for: report).map(\.text)
+        #expect(lines.first == "Dry run: would import @jun_park from old-layout.zip into content/users/jun_park/")
+        #expect(lines.contains("would create content/users/jun_park/posts/2021-03-04-first-post/ (1 photo)"))
+        #expect(lines.contains("Would write:"))
+        #expect(lines.last == "  content/users/jun_park/.instagram-import.json")
+    }
+
+    @Test("the handle comes from --handle or the export; a bad one says to pass --handle")
+    func handles() throws {
+        let site = try ImportTestSupport.makeSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let report = try ImportTestSupport.runImport(ImportTestSupport.oldLayout, into: site, handle: "jun", dryRun: true)
+        #expect(report.userFolder == "content/users/jun")
+        let error = try #require(throws: ImportError.self) {
+            try ImportTestSupport.runImport(ImportTestSupport.oldLayout, into: site, handle: "about", dryRun: true)
+        }
+        #expect(error.description == "'about' (from --handle) cannot be a handle: 'about' is reserved for the site's own pages — pass a different one with --handle NAME")
+
+        let export = try ImportTestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: export) }
+        try ImportTestSupport.write("[]", to: export.appendingPathComponent("content/posts_1.json"))
+        #expect(throws: ImportError.noUsername(export: export.lastPathComponent)) {
+            try ImportTestSupport.runImport(export, into: site, dryRun: true)
+        }
+    }
+
+    @Test("a carousel longer than max_images_per_post keeps the first photos and reports the rest")
+    func overLimit() throws {
+        let site = try ImportTestSupport.makeSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        try ImportTestSupport.write("title: test\nmax_images_per_post: 2 # small\n", to: site.appendingPathComponent("content/site.yml"))
+        let report = try ImportTestSupport.runImport(ImportTestSupport.newLayout, into: site)
+        #expect(report.posts[1].photoCount == 2)
+        #expect(report.skippedFiles.contains(.init(
+            uri: "media/posts/202403/433000333_18003_n.jpg", reason: .overLimit(2), postDay: "2024-03-08",
+            postFolder: "content/users/mina.kim/posts/2024-03-08-cafe-day-in-cafe-with-bob")))
+    }
+
+    @Test("a site without content/ is refused")
+    func noSite() throws {
+        let folder = try ImportTestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(throws: ImportError.noContentFolder(site: folder.path)) {
+            try ImportTestSupport.runImport(ImportTestSupport.oldLayout, into: folder)
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import GramgenServe
+
+/// The watcher sees edits anywhere under content/, templates/ and static/ (new folders too), once
+/// per burst, and ignores editor scratch files and gramgen's own output.
+@Suite(.serialized)
+struct WatcherTests {
+    static func site() throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gramgen-watch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("content/users/ann"), withIntermediateDirectories: true)
+        try Data("a".utf8).write(to: root.appendingPathComponent("content/users/ann/profile.md"))
+        return root
+    }
+
+    /// Counts the change signals that arrive in `seconds` after `action`.
+    static func signals(_ stream: AsyncStream<Void>, within seconds: Double, after action: () throws -> Void) async throws -> Int {
+        let counter = Counter()
+        let task = Task { for await _ in stream { counter.add() } }
+        try action()
+        try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+        task.cancel()
+        return counter.value
+    }
+
+    @Test("edits, new folders and new input folders are seen; editor files and output are not", arguments: [false, true])
+    func watching(polling: Bool) async throws {
+        let root = try Self.site()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let watch = ChangeWatcher.changes(siteRoot: root, debounceMilliseconds: 100, polling: polling)
+        #expect(watch.method == (polling ? "polling every 500 ms" : "inotify"))
+        let counter = Counter()
+        let consumer = Task { for await _ in watch.stream { counter.add() } }
+        defer { consumer.cancel() }
+        try await Task.sleep(for: .milliseconds(300))
+
+        /// True when `action` is followed by at least one signal within 3 s.
+        func signals(_ action: () throws -> Void) async throws -> Bool {
+            try await Task.sleep(for: .milliseconds(polling ? 1200 : 400))  // let earlier signals land
+            let before = counter.value
+            try action()
+            for _ in 0..<300 where counter.value == before { try await Task.sleep(for: .milliseconds(10)) }
+            return counter.value > before
+        }
+
+        let post = root.appendingPathComponent("content/users/ann/posts/2024-01-01-x")
+        let fm = FileManager.default
+        #expect(try await signals { try Data("b".utf8).write(to: root.appendingPathComponent("content/users/ann/profile.md")) })
+        #expect(try await signals { try fm.createDirectory(at: post, withIntermediateDirectories: true) })
+        #expect(try await signals { try Data("c".utf8).write(to: post.appendingPathComponent("post.md")) }, "new folder watched")
+        #expect(try await signals { try fm.createDirectory(at: root.appendingPathComponent("templates"), withIntermediateDirectories: true) })
+        #expect(try await signals { try Data("t".utf8).write(to: root.appendingPathComponent("templates/head.mustache")) })
+
+        let ignored = try await signals {
+            try Data("x".utf8).write(to: post.appendingPathComponent(".post.md.swp"))
+            try Data("x".utf8).write(to: post.appendingPathComponent("post.md~"))
+            try Data("x".utf8).write(to: post.appendingPathComponent("4913"))
+            try fm.createDirectory(at: root.appendingPathComponent("public"), withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: root.appendingPathComponent("public/index.html"))
+            try fm.createDirectory(at: root.appendingPathComponent(".gramgen/serve"), withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: root.appendingPathComponent(".gramgen/serve/index.html"))
+        }
+        #expect(!ignored, "editor files or output caused a rebuild")
+    }
+
+    @Test("a burst of writes is one rebuild")
+    func debounce() async throws {
+        let root = try Self.site()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let watch = ChangeWatcher.changes(siteRoot: root, debounceMilliseconds: 150)
+        try await Task.sleep(for: .milliseconds(200))
+        let count = try await Self.signals(watch.stream, within: 1.0) {
+            for i in 0..<20 {
+                try Data("\(i)".utf8).write(to: root.appendingPathComponent("content/users/ann/\(i).md"))
+            }
+        }
+        #expect(count == 1)
+    }
+}
+
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func add() { lock.lock(); count += 1; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+}
