@@ -5,6 +5,7 @@ import GramgenImaging
 import GramgenRender
 
 /// `gramgen build`. The stages, in the order they run:
+///   0. check    skip everything when nothing changed since the last build (UpToDateCheck)
 ///   1. load     content/ → Site (resolve & validate, with diagnostics)
 ///   2. theme    built-in templates + the site's overrides
 ///   3. images   variants, sizes, placeholders (cached across builds)
@@ -31,6 +32,18 @@ public struct BuildPipeline {
         var report = BuildReport()
         if let problem = OutputGuard.problem(output: options.output, siteRoot: options.siteRoot) {
             report.diagnostics.append(problem)
+            return report
+        }
+        let upToDate = UpToDateCheck(options: options)
+        if let record = clock.run("check", { upToDate.upToDateRecord() }) {
+            report.diagnostics.append(contentsOf: record.warnings)
+            report.pageCount = record.pageCount
+            report.fileCount = record.fileCount
+            report.postCount = record.postCount
+            report.userCount = record.userCount
+            report.imagesFromCache = record.imageCount
+            report.published = true
+            report.upToDate = true
             return report
         }
 
@@ -99,12 +112,13 @@ public struct BuildPipeline {
         if report.published {
             digests.save()
             cache.prune(keepingKeys: images.cacheKeys, files: media)
+            upToDate.save(report)
         }
         return report
     }
 }
 
-/// Times each named stage; `--verbose` prints them as `[i/5] name 0.123s`.
+/// Times each named stage; `--verbose` prints them as `[i] name 0.123s`.
 final class StageClock {
     let console: Console
     private(set) var stages: [BuildReport.Stage] = []
@@ -117,7 +131,7 @@ final class StageClock {
         let value = body()
         let seconds = Date().timeIntervalSince(start)
         stages.append(.init(name: name, seconds: seconds))
-        console.detail(String(format: "[%d/5] %@ %.3fs", stages.count, name, seconds))
+        console.detail(String(format: "[%d] %@ %.3fs", stages.count, name, seconds))
         return value
     }
 }

@@ -17,6 +17,8 @@ public struct BuildReport: Sendable {
     public var imagesProcessed = 0
     public var imagesFromCache = 0
     public var published = false
+    /// Nothing changed since the last build into this output, so nothing was done.
+    public var upToDate = false
 
     public init() {}
 

@@ -1,5 +1,5 @@
 /// Where a problem is: a path relative to the site root, and a line and column when known.
-public struct SourceLocation: Hashable, Sendable, Comparable {
+public struct SourceLocation: Hashable, Sendable, Comparable, Codable {
     public var path: String
     public var line: Int?
     public var column: Int?
@@ -23,8 +23,8 @@ public struct SourceLocation: Hashable, Sendable, Comparable {
 }
 
 /// One problem found in a site, phrased so the user can act on it: what is wrong, and how to fix it.
-public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
-    public enum Severity: String, Sendable, Comparable {
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Codable {
+    public enum Severity: String, Sendable, Comparable, Codable {
         case warning, error
         public static func < (a: Severity, b: Severity) -> Bool { a == .warning && b == .error }
     }

@@ -17,6 +17,10 @@ public struct Theme: Sendable {
     let assetPaths: [String: String]
     let assets: [OutputFile]
 
+    /// Changes whenever the built-in theme does, so a new gramgen never reuses an old build.
+    public static let builtInDigest: String = ContentHash.hex(
+        Data(DefaultTheme.files.sorted { $0.key < $1.key }.map { $0.key + "\u{0}" + $0.value }.joined(separator: "\u{0}").utf8))
+
     /// Loads the theme; a template that does not parse is reported with its file, line and column.
     public static func load(siteRoot: URL?, diagnostics: inout Diagnostics) -> Theme {
         var files: [String: File] = [:]

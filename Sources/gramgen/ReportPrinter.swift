@@ -15,7 +15,11 @@ struct ReportPrinter {
         let problems = [errors > 0 ? plural(errors, "error") : nil, warnings > 0 ? plural(warnings, "warning") : nil]
             .compactMap { $0 }.joined(separator: ", ")
         let place = relative(output, to: cwd)
-        if report.published {
+        if report.upToDate {
+            var line = String(format: "Nothing changed since the last build; %@ is up to date (%.2fs)", place, report.totalSeconds)
+            if !problems.isEmpty { line += " (\(problems))" }
+            console.info(line)
+        } else if report.published {
             let images = report.imagesProcessed + report.imagesFromCache
             var line = String(format: "Built %@ (%@, %@) from %@ and %@ in %.2fs → %@",
                               plural(report.pageCount, "page"), plural(images, "image"),

@@ -50,17 +50,34 @@ struct GoldenSiteTests {
         }
     }
 
-    @Test("a rebuild with nothing changed processes no image")
+    @Test("a rebuild with nothing changed does nothing; after an edit no image is processed again")
     func cachedRebuild() throws {
+        let site = try TestSupport.temporaryFolder()
         let output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
         defer {
-            try? FileManager.default.removeItem(at: output)
-            try? FileManager.default.removeItem(at: cache)
+            for url in [site, output, cache] { try? FileManager.default.removeItem(at: url) }
         }
-        let cold = try TestSupport.build(site: Self.site, output: output, cache: cache)
-        let warm = try TestSupport.build(site: Self.site, output: output, cache: cache)
-        #expect(cold.imagesProcessed == 6 && cold.imagesFromCache == 0)
-        #expect(warm.imagesProcessed == 0 && warm.imagesFromCache == 6)
+        try FileManager.default.removeItem(at: site)
+        try FileManager.default.copyItem(at: Self.site, to: site)
+        let cold = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(cold.imagesProcessed == 6 && cold.imagesFromCache == 0 && !cold.upToDate)
+
+        let noop = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(noop.upToDate && noop.published && noop.pageCount == cold.pageCount)
+        #expect(noop.stages.map(\.name) == ["check"])
+
+        let post = site.appendingPathComponent("content/users/bob/posts/2024-05-30-Ridge_walk/post.md")
+        try (String(contentsOf: post, encoding: .utf8) + "\nEdited.\n").write(to: post, atomically: true, encoding: .utf8)
+        let edited = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(!edited.upToDate && edited.imagesProcessed == 0 && edited.imagesFromCache == 6)
+        let page = try String(contentsOf: output.appendingPathComponent("bob/p/2024-05-30-Ridge_walk/index.html"), encoding: .utf8)
+        #expect(page.contains("Edited."))
+
+        // A file changed in the output by hand means the output is rebuilt, not trusted.
+        try Data("tampered".utf8).write(to: output.appendingPathComponent("index.html"))
+        let repaired = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(!repaired.upToDate)
+        #expect(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8) != "tampered")
     }
 
     @Test("the spec's output paths exist")

@@ -1,0 +1,83 @@
+import Foundation
+import GramgenCore
+import GramgenImaging
+import GramgenRender
+
+/// Skips a build whose result is already there: nothing it reads changed since the last successful
+/// build into the same output (every file of content/, templates/ and static/ by path, size and
+/// modification time, the options, the gramgen binary and the built-in theme), and the output is
+/// still exactly as that build left it. Any difference means a full build (images stay cached).
+struct UpToDateCheck {
+    /// What a successful build leaves behind, to recognise the next no-op and replay its warnings.
+    struct Record: Codable {
+        var inputs: String
+        var output: String
+        var pageCount: Int
+        var fileCount: Int
+        var postCount: Int
+        var userCount: Int
+        var imageCount: Int
+        var warnings: [Diagnostic]
+    }
+
+    let options: BuildOptions
+
+    var recordURL: URL {
+        options.cacheDirectory.appendingPathComponent("builds")
+            .appendingPathComponent(ContentHash.hex(Data(options.output.path.utf8)) + ".json")
+    }
+
+    /// The previous build's record when nothing changed, else nil.
+    func upToDateRecord() -> Record? {
+        guard let data = FileManager.default.contents(atPath: recordURL.path),
+              let record = try? JSONDecoder().decode(Record.self, from: data),
+              record.inputs == inputsDigest(), record.output == Self.treeDigest(options.output) else { return nil }
+        return record
+    }
+
+    func save(_ report: BuildReport) {
+        guard let output = Self.treeDigest(options.output) else { return }
+        let record = Record(inputs: inputsDigest(), output: output, pageCount: report.pageCount,
+                            fileCount: report.fileCount, postCount: report.postCount, userCount: report.userCount,
+                            imageCount: report.imagesProcessed + report.imagesFromCache,
+                            warnings: report.diagnostics.items.filter { $0.severity == .warning })
+        try? FileManager.default.createDirectory(at: recordURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? JSONEncoder().encode(record).write(to: recordURL, options: .atomic)
+    }
+
+    func inputsDigest() -> String {
+        var text = "gramgen\u{0}\(Self.executableStamp())\u{0}\(Theme.builtInDigest)\u{0}\(ImageProcessor.pipelineVersion)"
+        text += "\u{0}drafts=\(options.includeDrafts)\u{0}strict=\(options.strict)\u{0}base=\(options.baseURL ?? "")"
+        for folder in ["content", "templates", "static"] {
+            text += "\u{0}[\(folder)]" + (Self.listing(options.siteRoot.appendingPathComponent(folder), follow: true) ?? "-")
+        }
+        return ContentHash.hex(Data(text.utf8))
+    }
+
+    static func treeDigest(_ root: URL) -> String? {
+        listing(root, follow: false).map { ContentHash.hex(Data($0.utf8)) }
+    }
+
+    /// Every file below `root` as `path size mtime` lines, sorted; nil when the folder is missing.
+    static func listing(_ root: URL, follow: Bool) -> String? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue,
+              let walker = FileManager.default.enumerator(atPath: root.path) else { return nil }
+        var lines: [String] = []
+        while let path = walker.nextObject() as? String {
+            var info = stat()
+            let full = root.path + "/" + path
+            guard (follow ? stat(full, &info) : lstat(full, &info)) == 0 else { continue }
+            guard info.st_mode & S_IFMT != S_IFDIR else { continue }
+            lines.append("\(path) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)")
+        }
+        return lines.sorted().joined(separator: "\n")
+    }
+
+    /// Size and time of the running binary: a rebuilt gramgen never trusts an old build.
+    static func executableStamp() -> String {
+        var info = stat()
+        guard stat("/proc/self/exe", &info) == 0 else { return "unknown" }
+        return "\(info.st_size).\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+    }
+}
