@@ -1,0 +1,88 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import GramgenBuild
+
+/// The feeds of the fixture site, read back as a feed reader would.
+struct FeedTests {
+    static func build() throws -> URL {
+        let output = try TestSupport.temporaryFolder()
+        _ = try TestSupport.build(site: GoldenSiteTests.site, output: output)
+        return output
+    }
+
+    static func json(_ url: URL) throws -> [String: Any] {
+        let data = try Data(contentsOf: url)
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    @Test("JSON Feed 1.1 with every field the spec names, and the _gramgen image list")
+    func jsonFeed() throws {
+        let output = try Self.build()
+        defer { try? FileManager.default.removeItem(at: output) }
+        for path in ["feed.json", "alice/feed.json", "tags/seoul/feed.json", "tags/한강/feed.json"] {
+            let feed = try Self.json(output.appendingPathComponent(path))
+            #expect(feed["version"] as? String == "https://jsonfeed.org/version/1.1", "\(path)")
+            #expect((feed["title"] as? String)?.isEmpty == false)
+            #expect((feed["home_page_url"] as? String)?.hasPrefix("https://example.com/photos/") == true)
+            let feedURL = try #require(feed["feed_url"] as? String)
+            #expect(feedURL.hasPrefix("https://example.com/photos/") && feedURL.hasSuffix("feed.json"))
+            let items = try #require(feed["items"] as? [[String: Any]])
+            #expect(!items.isEmpty)
+            for item in items {
+                for key in ["id", "url", "content_html", "date_published", "authors", "image", "_gramgen"] {
+                    #expect(item[key] != nil, "\(path): item without \(key)")
+                }
+                let date = try #require(item["date_published"] as? String)
+                #expect(ISO8601DateFormatter().date(from: date) != nil, "\(date) is not RFC 3339")
+                let ext = try #require(item["_gramgen"] as? [String: Any])
+                let images = try #require(ext["images"] as? [[String: Any]])
+                #expect(!images.isEmpty)
+                for image in images {
+                    let width = try #require(image["width"] as? Int), height = try #require(image["height"] as? Int)
+                    let ratio = try #require(image["aspect_ratio"] as? Double)
+                    #expect(abs(ratio - Double(width) / Double(height)) < 0.001)
+                    #expect((image["url"] as? String)?.hasPrefix("https://example.com/photos/media/") == true)
+                    #expect(image["alt"] is String)
+                }
+            }
+        }
+        let river = try #require((try Self.json(output.appendingPathComponent("alice/feed.json"))["items"] as? [[String: Any]])?
+            .first { ($0["id"] as? String)?.hasSuffix("2024-05-25-river/") == true })
+        #expect(river["tags"] as? [String] == ["Seoul", "한강", "Café"]) // a tie (café once, Café once) shows the first in code-point order
+        #expect(river["date_published"] as? String == "2024-05-25T14:30:00+09:00")
+        let images = try #require((river["_gramgen"] as? [String: Any])?["images"] as? [[String: Any]])
+        #expect(images.map { $0["alt"] as? String } == ["Water at dusk", "Window blinds & light"])
+    }
+
+    @Test("item ids do not change between builds")
+    func stableIDs() throws {
+        let first = try Self.build(), second = try Self.build()
+        defer {
+            try? FileManager.default.removeItem(at: first)
+            try? FileManager.default.removeItem(at: second)
+        }
+        func ids(_ root: URL) throws -> [String] {
+            (try Self.json(root.appendingPathComponent("feed.json"))["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        }
+        #expect(try ids(first) == ids(second))
+        #expect(try ids(first).count == 3)
+    }
+
+    @Test("the Atom feed and the sitemap are well-formed XML with absolute URLs")
+    func xml() throws {
+        let output = try Self.build()
+        defer { try? FileManager.default.removeItem(at: output) }
+        for name in ["feed.xml", "sitemap.xml"] {
+            let parser = XMLParser(data: try Data(contentsOf: output.appendingPathComponent(name)))
+            #expect(parser.parse(), "\(name): \(String(describing: parser.parserError))")
+        }
+        let sitemap = try String(contentsOf: output.appendingPathComponent("sitemap.xml"), encoding: .utf8)
+        #expect(sitemap.contains("<loc>https://example.com/photos/tags/%ED%95%9C%EA%B0%95/</loc>"))
+        #expect(!sitemap.contains("404.html"))
+        let atom = try String(contentsOf: output.appendingPathComponent("feed.xml"), encoding: .utf8)
+        #expect(atom.components(separatedBy: "<entry>").count - 1 == 3)
+    }
+}
