@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: [
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
@@ -56,7 +57,10 @@ let package = Package(
         .testTarget(name: "GramgenImagingTests", dependencies: ["GramgenImaging", "CVipsShim"]),
         .testTarget(name: "GramgenContentTests", dependencies: ["GramgenContent"]),
         .testTarget(name: "GramgenRenderTests", dependencies: ["GramgenRender", "GramgenContent"]),
-        .testTarget(name: "GramgenBuildTests", dependencies: ["GramgenBuild"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(
+            name: "GramgenBuildTests",
+            dependencies: ["GramgenBuild", .product(name: "PropertyBased", package: "swift-property-based")],
+            exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "GramgenCLITests", dependencies: ["gramgen"]),
         .testTarget(
             name: "GramgenImportTests", dependencies: ["GramgenImport", "GramgenBuild"], exclude: ["Fixtures"]),

@@ -33,8 +33,8 @@ name="p${posts}x${images}"
 corpus=/tmp/gramgen-bench/$name
 work=/tmp/gramgen-bench/work-$name
 [ -f "$corpus/manifest.json" ] || "$shared/make-corpus.sh" --out "$corpus" --users "$users" --posts "$posts" --images "$images" --seed 1 >&2
-(cd "$root" && swift build -c release --product gramgen >&2)
-gramgen="$root/.build/release/gramgen"
+(cd "$root" && swift build -c release --product gramgen --scratch-path .build-release >&2)
+gramgen="$root/.build-release/release/gramgen"
 site="$corpus/gramgen"
 mkdir -p "$work" "$root/bench/results"
 log="$work/times.tsv"

@@ -1,4 +1,5 @@
-// Optional carousel controls: arrows, current dot, arrow keys. Pages work without this file.
+// Optional enhancements; every page works without this file.
+// Carousels get arrows, a "2/4" counter, a current dot and arrow keys; dates get "3 days ago".
 (function () {
   "use strict";
   function setup(carousel) {
@@ -6,6 +7,7 @@
     var count = slides ? slides.children.length : 0;
     if (count < 2) return;
     var dots = carousel.querySelectorAll(".dots a");
+    var shown = -1;
     function index() { return Math.round(slides.scrollLeft / Math.max(1, slides.clientWidth)); }
     function go(i) { slides.scrollTo({ left: Math.max(0, Math.min(count - 1, i)) * slides.clientWidth }); }
     function button(label, cls, delta) {
@@ -18,9 +20,16 @@
     }
     var prev = button("Previous photo", "carousel-prev", -1);
     var next = button("Next photo", "carousel-next", 1);
+    var counter = document.createElement("span");
+    counter.className = "carousel-count";
+    counter.setAttribute("aria-hidden", "true");
+    carousel.appendChild(counter);
     function update() {
       var i = index();
+      if (i === shown) return;
+      shown = i;
       prev.hidden = i === 0; next.hidden = i === count - 1;
+      counter.textContent = (i + 1) + "/" + count;
       for (var d = 0; d < dots.length; d++) dots[d].setAttribute("aria-current", d === i ? "true" : "false");
     }
     for (var d = 0; d < dots.length; d++) {
@@ -28,6 +37,7 @@
     }
     slides.addEventListener("scroll", function () { window.requestAnimationFrame(update); }, { passive: true });
     slides.setAttribute("tabindex", "0");
+    slides.setAttribute("aria-label", count + " photos; arrow keys change the photo");
     slides.addEventListener("keydown", function (e) {
       if (e.key === "ArrowLeft") { e.preventDefault(); go(index() - 1); }
       if (e.key === "ArrowRight") { e.preventDefault(); go(index() + 1); }
@@ -35,4 +45,29 @@
     update();
   }
   document.querySelectorAll(".carousel").forEach(setup);
+
+  // Pages are built once, so "3 days ago" can only be worked out here. Recent dates under a post
+  // read "3 days ago" (the full date in the tooltip); every other date gets it as its tooltip.
+  var lang = document.documentElement.lang || undefined;
+  if (!window.Intl || !Intl.RelativeTimeFormat) return;
+  var relative = new Intl.RelativeTimeFormat(lang, { numeric: "auto" });
+  var units = [["year", 31536e3], ["month", 2592e3], ["week", 604800], ["day", 86400], ["hour", 3600], ["minute", 60]];
+  function ago(date) {
+    var seconds = (date.getTime() - Date.now()) / 1000;
+    for (var u = 0; u < units.length; u++) {
+      if (Math.abs(seconds) >= units[u][1]) return relative.format(Math.round(seconds / units[u][1]), units[u][0]);
+    }
+    return relative.format(0, "second");
+  }
+  document.querySelectorAll("time[datetime]").forEach(function (time) {
+    var date = new Date(time.dateTime);
+    if (isNaN(date)) return;
+    var full = date.toLocaleString(lang, { dateStyle: "long", timeStyle: "short" });
+    if (time.closest(".date") && Math.abs(Date.now() - date) < 604800e3) {
+      time.title = full;
+      time.textContent = ago(date);
+    } else {
+      time.title = ago(date) + " \u00b7 " + full;
+    }
+  });
 })();

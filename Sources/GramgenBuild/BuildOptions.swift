@@ -9,6 +9,9 @@ public struct BuildOptions: Sendable {
     public var strict = false
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
     public var verbosity = Verbosity.normal
+    /// Update the output in place, writing only changed files, instead of swapping in a complete new
+    /// folder. For the preview server's private output only: a failed write can leave it mixed.
+    public var publishInPlace = false
     /// Where processed images are kept between builds.
     public var cacheDirectory: URL
 

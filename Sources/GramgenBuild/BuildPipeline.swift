@@ -30,10 +30,12 @@ public struct BuildPipeline {
 
     private func run(_ clock: StageClock) -> BuildReport {
         var report = BuildReport()
-        if let problem = OutputGuard.problem(output: options.output, siteRoot: options.siteRoot) {
+        if let problem = OutputGuard.problem(output: options.output, siteRoot: options.siteRoot,
+                                                cache: options.cacheDirectory) {
             report.diagnostics.append(problem)
             return report
         }
+        Leftovers(output: options.output).clean()
         let upToDate = UpToDateCheck(options: options)
         if let record = clock.run("check", { upToDate.upToDateRecord() }) {
             report.diagnostics.append(contentsOf: record.warnings)
@@ -100,9 +102,14 @@ public struct BuildPipeline {
 
         clock.run("publish") {
             do {
-                try Publisher(output: options.output, cache: cache,
-                              staticFolder: options.siteRoot.appendingPathComponent("static"))
-                    .publish(files, media: media)
+                let staticFolder = options.siteRoot.appendingPathComponent("static")
+                if options.publishInPlace {
+                    try InPlacePublisher(output: options.output, cache: cache, staticFolder: staticFolder)
+                        .publish(files, media: media)
+                } else {
+                    try Publisher(output: options.output, cache: cache, staticFolder: staticFolder)
+                        .publish(files, media: media)
+                }
                 report.published = true
             } catch {
                 report.diagnostics.error(SourceLocation(options.output.path), "cannot write the site: \(error.localizedDescription)",

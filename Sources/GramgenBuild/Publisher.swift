@@ -30,7 +30,6 @@ struct Publisher {
                 if folders.insert(folder).inserted {
                     try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 }
-                try? fm.removeItem(at: url)
                 try file.contents.write(to: url)
             }
             let mediaFolder = staging.appendingPathComponent("media")

@@ -58,6 +58,17 @@ struct UpToDateCheck {
         listing(root, follow: false).map { ContentHash.hex(Data($0.utf8)) }
     }
 
+    /// Relative paths of the regular files below `root` (none when it is missing).
+    static func files(in root: URL) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: root.path) else { return [] }
+        var paths: [String] = []
+        while let path = walker.nextObject() as? String {
+            var info = stat()
+            if lstat(root.path + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { paths.append(path) }
+        }
+        return paths
+    }
+
     /// Every file below `root` as `path size mtime` lines, sorted; nil when the folder is missing.
     static func listing(_ root: URL, follow: Bool) -> String? {
         var isDirectory: ObjCBool = false

@@ -5,12 +5,20 @@ import GramgenMarkdown
 struct CaptionRenderer {
     let markdown: MarkdownRenderer
 
-    func render(_ source: String, path: String, firstLine: Int, diagnostics: inout Diagnostics) -> RichText {
+    /// - Parameters:
+    ///   - firstLine: the file line on which `source` starts.
+    ///   - firstColumn: the file column at which `source` starts on that line (a comment's `text:`
+    ///     value starts after the key); later lines start at column 1 of the text.
+    func render(_ source: String, path: String, firstLine: Int, firstColumn: Int = 1,
+                diagnostics: inout Diagnostics) -> RichText {
         let result = markdown.render(source)
         for mention in result.unknownMentions {
-            diagnostics.warning(SourceLocation(path, line: firstLine + mention.line - 1, column: mention.column),
-                                "@\(mention.handle) is not a user of this site, so it is shown as plain text",
-                                hint: "check the spelling, or add content/users/\(mention.handle)/")
+            let column = mention.line == 1 ? mention.column + firstColumn - 1 : mention.column
+            let hint = Handle.reserved.contains(mention.handle)
+                ? "'\(mention.handle)' is one of the site's own pages, so no user can have it; check the spelling"
+                : "check the spelling, or add content/users/\(mention.handle)/"
+            diagnostics.warning(SourceLocation(path, line: firstLine + mention.line - 1, column: column),
+                                "@\(mention.handle) is not a user of this site, so it is shown as plain text", hint: hint)
         }
         return result.text
     }

@@ -109,7 +109,8 @@ public struct ContentLoader {
     }
 
     static func suggestedHandle(for name: String) -> String {
-        let lowered = name.lowercased().map { c -> Character in
+        let folded = name.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
+        let lowered = folded.lowercased().map { c -> Character in
             c.unicodeScalars.allSatisfy(Handle.isHandleCharacter) ? c : "_"
         }
         var text = String(lowered).trimmingCharacters(in: CharacterSet(charactersIn: "."))

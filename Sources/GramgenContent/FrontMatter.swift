@@ -25,11 +25,12 @@ struct FrontMatter {
         }
         let yaml = lines[1..<end].joined(separator: "\n")
         let body = lines[(end + 1)...].joined(separator: "\n")
+        let lineMap = YAMLLineMap(yaml)
         let node: Node?
         do {
             node = try Yams.compose(yaml: yaml)
         } catch {
-            diagnostics.append(YAMLErrorDescriber.diagnostic(for: error, path: path, lineOffset: 1))
+            diagnostics.append(YAMLErrorDescriber.diagnostic(for: error, path: path, lineOffset: 1, lineMap: lineMap))
             return nil
         }
         var mapping: Node.Mapping?
@@ -41,8 +42,8 @@ struct FrontMatter {
             }
             mapping = m
         }
-        return FrontMatter(fields: FrontMatterFields(mapping: mapping, path: path, lineOffset: 1),
-                           body: body, bodyFirstLine: end + 2)
+        return FrontMatter(fields: FrontMatterFields(mapping: mapping, path: path, lineOffset: 1, lineMap: lineMap),
+                           body: body, bodyFirstLine: end + 2 + lineMap.loneCarriageReturns)
     }
 }
 

@@ -8,10 +8,18 @@ struct FrontMatterFields {
     let path: String
     /// Lines before the YAML in the file (the opening `---`).
     let lineOffset: Int
+    /// libyaml's lines and columns → the file's.
+    var lineMap = YAMLLineMap.identity
 
     func location(of node: Node?) -> SourceLocation {
         guard let mark = node?.mark else { return SourceLocation(path, line: lineOffset + 1) }
-        return SourceLocation(path, line: mark.line + lineOffset, column: mark.column)
+        let position = lineMap.position(line: mark.line, column: mark.column)
+        return SourceLocation(path, line: position.line + lineOffset, column: position.column)
+    }
+
+    /// The fields of a mapping inside this one (an image, a comment), located the same way.
+    func nested(_ mapping: Node.Mapping) -> FrontMatterFields {
+        FrontMatterFields(mapping: mapping, path: path, lineOffset: lineOffset, lineMap: lineMap)
     }
 
     /// The value node for a key, if present and not null.

@@ -17,17 +17,17 @@ enum ImageFiles {
 
     /// Why a file cannot be used as an image source, or nil: it must exist, be a regular file,
     /// and (after following links) stay inside `content/`.
-    static func problem(with url: URL, contentRoot: URL) -> (message: String, hint: String)? {
+    /// `listedIn` names the front-matter key that named the file, for the hint.
+    static func problem(with url: URL, contentRoot: URL, listedIn key: String = "images:")
+        -> (message: String, hint: String)? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            return ("the image file does not exist", "check the file name, or remove it from `images:`")
+            return ("the image file does not exist", "check the file name, or remove it from `\(key)`")
         }
         if isDirectory.boolValue {
             return ("this is a folder, not an image", "name an image file")
         }
-        let real = url.resolvingSymlinksInPath().standardizedFileURL.path
-        let root = contentRoot.resolvingSymlinksInPath().standardizedFileURL.path
-        if !real.hasPrefix(root + "/") {
+        if !FileContainment.isInside(url, contentRoot) {
             return ("the image is a link to a file outside content/", "copy the file into the post's folder")
         }
         return nil

@@ -21,7 +21,7 @@ struct PostLoader {
             return nil
         }
         guard let text = TextFile.read(folder.appendingPathComponent("post.md"), path: path, required: true,
-                                       diagnostics: &diagnostics),
+                                       within: contentRoot, diagnostics: &diagnostics),
               let matter = FrontMatter.parse(text, path: path, diagnostics: &diagnostics) else { return nil }
         let fields = matter.fields
         let errorsBefore = diagnostics.errorCount
@@ -35,16 +35,23 @@ struct PostLoader {
         var tags = caption.tags + comments.flatMap(\.comment.text.tags)
         for (tag, location) in fields.stringList("tags", diagnostics: &diagnostics) ?? [] {
             let name = tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
-            if name.isEmpty || name.contains(where: { $0.isWhitespace || $0 == "/" }) {
-                diagnostics.error(location, "'\(tag)' is not a hashtag", hint: "write a single word, e.g. `tags: [travel]`")
+            if !HashtagRule.isValid(name) {
+                diagnostics.error(location, "'\(tag)' is not a hashtag",
+                                  hint: "use letters, digits and '_' with at least one letter, e.g. `tags: [travel, summer_2024]`")
             } else {
                 tags.append(name)
             }
         }
         var tagKeys: [String] = []
+        var seenKeys = Set<String>()
         for tag in tags {
             let key = TagKey.key(for: tag)
-            if !tagKeys.contains(key) { tagKeys.append(key) }
+            if seenKeys.insert(key).inserted { tagKeys.append(key) }
+        }
+        if tagKeys.count > config.maxHashtagsPerPost {
+            diagnostics.error(SourceLocation(path, line: 1),
+                              "the post has \(tagKeys.count) different hashtags; at most \(config.maxHashtagsPerPost) are allowed",
+                              hint: "remove some (each one makes a page and a feed holding the post), or raise `max_hashtags_per_post` in site.yml")
         }
         let likes = References.handles("liked_by", in: fields, diagnostics: &diagnostics)
         let location = fields.string("location", diagnostics: &diagnostics)
@@ -64,7 +71,8 @@ struct PostLoader {
                           diagnostics: inout Diagnostics) -> PostDate? {
         if let node = fields.node("date") {
             if let text = node.scalar?.string, let date = DateParser.parse(text) { return date }
-            diagnostics.error(fields.location(of: node), "'\(node.scalar?.string ?? "date")' is not a date",
+            diagnostics.error(fields.location(of: node),
+                              node.scalar.map { "'\($0.string)' is not a date" } ?? "'date' must be one date, not a list or mapping",
                               hint: "write `date: 2024-05-25T14:30:00+09:00` or `date: 2024-05-25`")
             return nil
         }
@@ -91,7 +99,7 @@ struct PostLoader {
                 if case .scalar(let scalar) = item {
                     file = scalar.string
                 } else if let mapping = item.mapping {
-                    let itemFields = FrontMatterFields(mapping: mapping, path: path, lineOffset: fields.lineOffset)
+                    let itemFields = fields.nested(mapping)
                     itemFields.warnUnknownKeys(known: ["file", "alt"], diagnostics: &diagnostics)
                     file = itemFields.string("file", diagnostics: &diagnostics)
                     alt = itemFields.string("alt", diagnostics: &diagnostics) ?? ""
@@ -163,7 +171,7 @@ struct PostLoader {
                                   hint: "write `- author: alfred` with `date:` and `text:` below it")
                 continue
             }
-            let c = FrontMatterFields(mapping: mapping, path: path, lineOffset: fields.lineOffset)
+            let c = fields.nested(mapping)
             c.warnUnknownKeys(known: ["author", "date", "text"], diagnostics: &diagnostics)
             let author = c.string("author", diagnostics: &diagnostics) ?? ""
             let text = c.string("text", diagnostics: &diagnostics) ?? ""
@@ -180,14 +188,29 @@ struct PostLoader {
             if author.isEmpty {
                 diagnostics.error(fields.location(of: item), "the comment has no `author:`", hint: "add `author: <handle>`")
             }
-            let textLine = c.location(of: c.node("text")).line ?? 1
-            let rendered = captions.render(text, path: path, firstLine: textLine, diagnostics: &diagnostics)
+            let (textLine, textColumn) = Self.textStart(c.node("text"), fields: c)
+            let rendered = captions.render(text, path: path, firstLine: textLine, firstColumn: textColumn,
+                                           diagnostics: &diagnostics)
             if let date, !author.isEmpty {
                 let author = author.hasPrefix("@") ? String(author.dropFirst()) : author
                 comments.append((Comment(author: author, date: date.instant, text: rendered), c.location(of: c.node("author"))))
             }
         }
         return comments
+    }
+}
+
+extension PostLoader {
+    /// Where a comment's text begins in the file: after the opening quote of a quoted value, on
+    /// the line after `|` or `>` of a block value (column unknown there, so 1).
+    static func textStart(_ node: Node?, fields: FrontMatterFields) -> (line: Int, column: Int) {
+        let location = fields.location(of: node)
+        let line = location.line ?? 1, column = location.column ?? 1
+        switch node?.scalar?.style {
+        case .singleQuoted?, .doubleQuoted?: return (line, column + 1)
+        case .literal?, .folded?: return (line + 1, 1)
+        default: return (line, column)
+        }
     }
 }
 

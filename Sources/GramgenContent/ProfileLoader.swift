@@ -15,7 +15,7 @@ struct ProfileLoader {
         var profile = Profile(handle: handle, name: handle, bio: RichText(), website: nil, location: nil,
                               following: [], avatar: nil, sourcePath: path)
         guard let text = TextFile.read(folder.appendingPathComponent("profile.md"), path: path,
-                                       required: false, diagnostics: &diagnostics),
+                                       required: false, within: contentRoot, diagnostics: &diagnostics),
               let matter = FrontMatter.parse(text, path: path, diagnostics: &diagnostics) else {
             profile.avatar = defaultAvatar(in: folder, handle: handle)
             return (profile, [])
@@ -44,7 +44,7 @@ struct ProfileLoader {
                 diagnostics.error(fields.location(of: avatarNode), problem, hint: "name a file in the user's folder")
             } else {
                 let url = folder.appendingPathComponent(name)
-                if let problem = ImageFiles.problem(with: url, contentRoot: contentRoot) {
+                if let problem = ImageFiles.problem(with: url, contentRoot: contentRoot, listedIn: "avatar:") {
                     diagnostics.error(fields.location(of: avatarNode), "avatar '\(name)': \(problem.message)",
                                       hint: problem.hint)
                 } else {

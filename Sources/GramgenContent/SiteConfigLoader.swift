@@ -6,12 +6,18 @@ import Yams
 enum SiteConfigLoader {
     static let path = "content/site.yml"
     static let keys = ["title", "description", "base_url", "language", "posts_per_page", "max_images_per_post",
-                       "show_exif", "images"]
+                       "max_hashtags_per_post", "show_exif", "images"]
     static let imageKeys = ["widths", "formats", "quality", "thumbnail", "strip_metadata", "max_megapixels"]
 
     static func load(siteRoot: URL, diagnostics: inout Diagnostics) -> SiteConfig {
         var config = SiteConfig()
         let url = siteRoot.appendingPathComponent(path)
+        if FileManager.default.fileExists(atPath: url.path),
+           !FileContainment.isInside(url, siteRoot.appendingPathComponent("content")) {
+            diagnostics.error(SourceLocation(path), "the file is a link to a file outside content/",
+                              hint: "copy the file here instead of linking to it")
+            return config
+        }
         guard let data = FileManager.default.contents(atPath: url.path) else { return config }
         guard let text = String(data: data, encoding: .utf8) else {
             diagnostics.error(SourceLocation(path), "the file is not valid UTF-8", hint: "save it as UTF-8")
@@ -21,7 +27,7 @@ enum SiteConfigLoader {
         do {
             node = try Yams.compose(yaml: text)
         } catch {
-            diagnostics.append(YAMLErrorDescriber.diagnostic(for: error, path: path, lineOffset: 0))
+            diagnostics.append(YAMLErrorDescriber.diagnostic(for: error, path: path, lineOffset: 0, lineMap: YAMLLineMap(text)))
             return config
         }
         guard let node else { return config }
@@ -30,11 +36,18 @@ enum SiteConfigLoader {
                               hint: "see the README for the keys")
             return config
         }
-        let fields = FrontMatterFields(mapping: mapping, path: path, lineOffset: 0)
+        let fields = FrontMatterFields(mapping: mapping, path: path, lineOffset: 0, lineMap: YAMLLineMap(text))
         fields.warnUnknownKeys(known: keys, diagnostics: &diagnostics)
         if let title = fields.string("title", diagnostics: &diagnostics) { config.title = title }
         if let text = fields.string("description", diagnostics: &diagnostics) { config.description = text }
-        if let language = fields.string("language", diagnostics: &diagnostics) { config.language = language }
+        if let language = fields.string("language", diagnostics: &diagnostics) {
+            if isLanguageTag(language) {
+                config.language = language
+            } else {
+                diagnostics.error(fields.location(of: fields.node("language")), "'\(language)' is not a language tag",
+                                  hint: "write a BCP 47 tag such as `language: en`, `de-CH` or `zh-Hant`")
+            }
+        }
         if let base = fields.string("base_url", diagnostics: &diagnostics) {
             if let normalized = normalizedBaseURL(base) {
                 config.baseURL = normalized
@@ -45,10 +58,11 @@ enum SiteConfigLoader {
         }
         if let n = fields.int("posts_per_page", in: 1...500, diagnostics: &diagnostics) { config.postsPerPage = n }
         if let n = fields.int("max_images_per_post", in: 1...100, diagnostics: &diagnostics) { config.maxImagesPerPost = n }
+        if let n = fields.int("max_hashtags_per_post", in: 1...1000, diagnostics: &diagnostics) { config.maxHashtagsPerPost = n }
         if let show = fields.bool("show_exif", diagnostics: &diagnostics) { config.showExif = show }
         if let images = fields.node("images") {
             if let imageMapping = images.mapping {
-                let imageFields = FrontMatterFields(mapping: imageMapping, path: path, lineOffset: 0)
+                let imageFields = fields.nested(imageMapping)
                 readImages(imageFields, into: &config.images, diagnostics: &diagnostics)
             } else {
                 diagnostics.error(fields.location(of: images), "'images' must hold `widths`, `formats`, … keys",
@@ -97,10 +111,21 @@ enum SiteConfigLoader {
         }
     }
 
+    /// The shape of a BCP 47 tag (`en`, `pt-BR`, `zh-Hant-TW`): it goes into `lang="…"` and `xml:lang`.
+    static func isLanguageTag(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...8).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            return false
+        }
+        return parts.dropFirst().allSatisfy { part in
+            (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
+    }
+
     /// `https://example.com/photos` → `https://example.com/photos/`; nil unless http(s) with a host.
     public static func normalizedBaseURL(_ text: String) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
+        guard WebLink.hasOnlyURLCharacters(trimmed), let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
               scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
               url.query == nil, url.fragment == nil else { return nil }
         return trimmed.hasSuffix("/") ? trimmed : trimmed + "/"

@@ -6,7 +6,14 @@ enum TextFile {
     /// Captions larger than this are refused, so a stray binary cannot stall the build.
     static let maxBytes = 2 * 1024 * 1024
 
-    static func read(_ url: URL, path: String, required: Bool, diagnostics: inout Diagnostics) -> String? {
+    /// - Parameter folder: the file must lie inside it after following links (see `FileContainment`).
+    static func read(_ url: URL, path: String, required: Bool, within folder: URL,
+                     diagnostics: inout Diagnostics) -> String? {
+        if FileManager.default.fileExists(atPath: url.path), !FileContainment.isInside(url, folder) {
+            diagnostics.error(SourceLocation(path), "the file is a link to a file outside \(folder.lastPathComponent)/",
+                              hint: "copy the file here instead of linking to it")
+            return nil
+        }
         guard let data = FileManager.default.contents(atPath: url.path) else {
             if required {
                 diagnostics.error(SourceLocation(path), "the file is missing", hint: "create it, or remove the folder")

@@ -11,7 +11,7 @@ public struct SourceLocation: Hashable, Sendable, Comparable, Codable {
     }
 
     public var description: String {
-        var text = path
+        var text = Diagnostic.visible(path)
         if let line { text += ":\(line)" }
         if let line = line, let column, line > 0 { text += ":\(column)" }
         return text
@@ -51,9 +51,28 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Codable {
 
     /// `path:line:col: error: what — how to fix`
     public var description: String {
-        var text = "\(location.description): \(severity.rawValue): \(message)"
-        if let hint { text += " — \(hint)" }
+        var text = "\(location.description): \(severity.rawValue): \(Self.visible(message))"
+        if let hint { text += " — \(Self.visible(hint))" }
         return text
+    }
+
+    /// File names and quoted values come from the user: control characters (a newline, an ESC
+    /// starting a terminal sequence) and bidirectional overrides are shown as `\u{1B}`, so a
+    /// diagnostic is always one line that reads as it is stored.
+    public static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isInvisible) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if isInvisible(scalar) { out += scalar.escaped(asASCII: true) } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
+
+    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
     }
 }
 

@@ -9,7 +9,25 @@ public enum InternalLink {
 
     /// Replaces the marker in rendered HTML with `root` ("../../" on a page, the base URL in a feed).
     public static func resolve(_ html: String, root: String) -> String {
-        guard html.contains(marker) else { return html }
-        return html.replacingOccurrences(of: "href=\"" + marker, with: "href=\"" + root)
+        let pattern = Array(("href=\"" + marker).utf8)
+        let bytes = Array(html.utf8)
+        guard bytes.count >= pattern.count else { return html }
+        var out: [UInt8] = []
+        var start = 0, index = 0
+        let replacement = Array(("href=\"" + root).utf8)
+        while index <= bytes.count - pattern.count {
+            if bytes[index] == pattern[0], bytes[index..<index + pattern.count].elementsEqual(pattern) {
+                if out.isEmpty { out.reserveCapacity(bytes.count + 64) }
+                out += bytes[start..<index]
+                out += replacement
+                index += pattern.count
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        guard start > 0 else { return html }
+        out += bytes[start...]
+        return String(decoding: out, as: UTF8.self)
     }
 }

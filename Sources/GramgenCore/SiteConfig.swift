@@ -39,6 +39,9 @@ public struct SiteConfig: Sendable, Hashable {
     public var language = "en"
     public var postsPerPage = 12
     public var maxImagesPerPost = 10
+    /// Each tag of a post gets a page and a feed holding the post, so output grows with tags ×
+    /// caption: 10,000 tags in one caption would write gigabytes. Instagram allows 30.
+    public var maxHashtagsPerPost = 100
     /// Show camera settings (an allow-list of EXIF, never location) under photos.
     public var showExif = false
     public var images = ImageSettings()

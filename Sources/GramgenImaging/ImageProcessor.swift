@@ -43,7 +43,7 @@ public struct ImageProcessor: Sendable {
         let megapixels = Double(header.width) * Double(header.height) / 1_000_000
         if megapixels > settings.maxMegapixels {
             throw ImageProblem(
-                message: String(format: "the image is %d×%d (%.0f megapixels), over the limit of %.0f",
+                message: String(format: "the image is %d×%d (%.3g megapixels), over the limit of %.3g",
                                 header.width, header.height, megapixels, settings.maxMegapixels),
                 hint: "downscale it, or raise `images.max_megapixels` in site.yml")
         }

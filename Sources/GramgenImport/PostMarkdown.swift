@@ -1,3 +1,5 @@
+import GramgenCore
+
 /// The text of a `post.md` written by the import: front matter exactly as SITE-FORMAT.md
 /// describes it, then the caption as the Markdown body.
 struct PostMarkdown {

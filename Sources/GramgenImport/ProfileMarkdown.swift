@@ -1,4 +1,5 @@
 import Foundation
+import GramgenCore
 
 /// The text of the `profile.md` written by the import.
 struct ProfileMarkdown {

@@ -8,6 +8,8 @@ struct FeedSet {
 
     let site: Site
     let images: [String: ProcessedImage]
+    /// A post's item is the same in every feed it appears in: made once.
+    let items = ViewCache<JSONFeed.Item>()
 
     var base: String { site.config.baseURL }
 
@@ -42,7 +44,7 @@ struct FeedSet {
                 description: site.config.description.isEmpty ? nil : site.config.description,
                 language: site.config.language, icon: nil,
                 nextURL: page < pages.count ? base + urlFolder + name(page + 1) : nil,
-                items: posts.map(item))
+                items: posts.map { post in items.value(for: post.key) { item(post) } })
             return OutputFile(path: folder + name(page), contents: try feed.encoded())
         }
     }

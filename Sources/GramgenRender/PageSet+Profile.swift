@@ -11,7 +11,7 @@ extension PageSet {
             let path = SitePaths.profile(handle, page: number)
             add("profile", path: path) { [self] in
                 var view = profileLayout(user, path: path, tab: "posts", title: number == 1 ? "" : " · page \(number)")
-                view.grid = .of(posts.map(renderer.views(for: path).post))
+                view.grid = .of(posts.map(renderer.postViews(for: path)))
                 view.pagination = SiteRenderer.pagination(current: number, total: pages.count, root: view.root) {
                     SitePaths.profile(handle, page: $0)
                 }
@@ -23,7 +23,7 @@ extension PageSet {
         let listPath = SitePaths.list(handle)
         add("profile", path: listPath) { [self] in
             var list = profileLayout(user, path: listPath, tab: "list", title: " · all posts")
-            list.posts = .of(own.map(renderer.views(for: listPath).post))
+            list.posts = .of(own.map(renderer.postViews(for: listPath)))
             if own.isEmpty { list.empty = "No posts yet." }
             return list
         }
@@ -34,7 +34,7 @@ extension PageSet {
             let mentioning = site.posts.filter { post in
                 post.caption.mentions.contains(handle) || post.comments.contains { $0.text.mentions.contains(handle) }
             }
-            tagged.grid = .of(mentioning.map(renderer.views(for: taggedPath).post))
+            tagged.grid = .of(mentioning.map(renderer.postViews(for: taggedPath)))
             if mentioning.isEmpty { tagged.empty = "No posts mention @\(handle) yet." }
             return tagged
         }
@@ -44,7 +44,7 @@ extension PageSet {
             var following = profileLayout(user, path: followingPath, tab: "following", title: " · feed")
             let followed = Set(user.following + [handle])
             let feed = site.posts.lazy.filter { followed.contains($0.author) }.prefix(Self.followingFeedLimit)
-            following.posts = .of(feed.map(renderer.views(for: followingPath).post))
+            following.posts = .of(feed.map(renderer.postViews(for: followingPath)))
             if feed.isEmpty { following.empty = "Nothing here yet." }
             return following
         }

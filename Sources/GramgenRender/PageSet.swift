@@ -62,7 +62,7 @@ struct PageSet {
             add("home", path: path) { [renderer, site] in
                 var view = renderer.layout(path: path, title: number == 1 ? "" : "Page \(number)",
                                            description: site.config.description, nav: "home")
-                view.posts = .of(posts.map(renderer.views(for: path).post))
+                view.posts = .of(posts.map(renderer.postViews(for: path)))
                 view.pagination = SiteRenderer.pagination(current: number, total: pages.count, root: view.root,
                                                           path: SitePaths.home)
                 if posts.isEmpty { view.empty = "No posts yet." }
@@ -103,7 +103,7 @@ struct PageSet {
                                                                      type: "application/feed+json",
                                                                      title: "#\(tag.display) (JSON Feed)")])
                 view.heading = "#\(tag.display)"
-                view.grid = .of(tag.postKeys.compactMap { site.postsByKey[$0] }.map(renderer.views(for: folder).post))
+                view.grid = .of(tag.postKeys.compactMap { site.postsByKey[$0] }.map(renderer.postViews(for: folder)))
                 if tag.postKeys.isEmpty { view.empty = "No posts with this hashtag yet." }
                 return view
             }

@@ -6,6 +6,7 @@ public struct SiteRenderer {
     let site: Site
     let images: [String: ProcessedImage]
     let theme: Theme
+    let postViewCache = ViewCache<PostView>()
 
     public init(site: Site, images: [String: ProcessedImage], theme: Theme) {
         self.site = site
@@ -49,6 +50,14 @@ public struct SiteRenderer {
             navTags: nav == "tags")
     }
 
+    /// Post views for a page at `path`, shared by every page at the same depth: a post appears on
+    /// the home feed, its profile, list, tag pages and feeds of followers, and is built once for all.
+    func postViews(for path: String) -> (Post) -> PostView {
+        let factory = views(for: path)
+        let cache = postViewCache
+        return { post in cache.value(for: factory.root + "\u{0}" + post.key) { factory.post(post) } }
+    }
+
     func views(for path: String) -> ViewFactory {
         ViewFactory(site: site, images: images, root: SitePaths.root(from: path))
     }
@@ -78,5 +87,25 @@ public struct SiteRenderer {
         return PaginationView(current: current, total: total,
                               previousHref: current > 1 ? root + path(current - 1) : nil,
                               nextHref: current < total ? root + path(current + 1) : nil)
+    }
+}
+
+/// A thread-safe memo of view models, keyed by page depth and model.
+final class ViewCache<Value>: @unchecked Sendable {
+    private var values: [String: Value] = [:]
+    private let lock = NSLock()
+
+    func value(for key: String, make: () -> Value) -> Value {
+        lock.lock()
+        if let value = values[key] {
+            lock.unlock()
+            return value
+        }
+        lock.unlock()
+        let value = make()
+        lock.lock()
+        values[key] = value
+        lock.unlock()
+        return value
     }
 }

@@ -28,7 +28,13 @@ public struct Theme: Sendable {
         if let siteRoot {
             let folder = siteRoot.appendingPathComponent("templates")
             for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where !name.hasPrefix(".") {
-                guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else { continue }
+                let url = folder.appendingPathComponent(name)
+                guard FileContainment.isInside(url, folder) else {
+                    diagnostics.error(SourceLocation("templates/\(name)"), "the file is a link to a file outside templates/",
+                                      hint: "copy the file here instead of linking to it")
+                    continue
+                }
+                guard let data = FileManager.default.contents(atPath: url.path) else { continue }
                 guard let text = String(data: data, encoding: .utf8) else {
                     diagnostics.error(SourceLocation("templates/\(name)"), "the template is not valid UTF-8",
                                       hint: "save it as UTF-8")
@@ -40,16 +46,19 @@ public struct Theme: Sendable {
         var library = MustacheLibrary()
         var assetPaths: [String: String] = [:]
         var assets: [OutputFile] = []
+        _ = ScalarHTMLContentType.registered
         for file in files.values.sorted(by: { $0.name < $1.name }) {
             if file.name.hasSuffix(".mustache") {
                 do {
-                    let template = try MustacheTemplate(string: file.text)
+                    let template = try MustacheTemplate(string: ScalarHTMLContentType.pragma + file.text)
                     library.register(template, named: String(file.name.dropLast(".mustache".count)))
                 } catch let error as MustacheTemplate.ParserError {
-                    diagnostics.error(
-                        SourceLocation(file.origin, line: error.context.lineNumber, column: error.context.columnNumber),
+                    diagnostics.error(  // the pragma took one line
+                        SourceLocation(file.origin, line: max(1, error.context.lineNumber - 1), column: error.context.columnNumber),
                         "the template does not parse: \(error.error)",
-                        hint: "check the {{tags}} on this line: `\(error.context.line.trimmingCharacters(in: .whitespaces))`")
+                        hint: "\(error.error)" == "expectedSectionEnd"
+                            ? "a {{#section}} or {{^section}} is never closed; add its {{/section}}"
+                            : "check the {{tags}} on this line: `\(error.context.line.trimmingCharacters(in: .whitespaces))`")
                 } catch {
                     diagnostics.error(SourceLocation(file.origin), "the template does not parse: \(error)",
                                       hint: "check its {{tags}}")

@@ -32,6 +32,7 @@ extension PostView: TemplateFields {
         "captionHTML": { $0.captionHTML },
         "captionText": { $0.captionText },
         "images": { $0.images },
+        "aspect": { $0.aspect },
         "isCarousel": { $0.isCarousel },
         "imageCount": { $0.imageCount },
         "tile": { $0.tile },

@@ -35,7 +35,8 @@ struct ViewFactory {
             id: post.id, href: root + SitePaths.post(post), author: user(post.author),
             dateISO: DateText.iso(post.date), dateText: DateText.readable(post.date), location: post.location,
             captionHTML: InternalLink.resolve(post.caption.html, root: root), captionText: post.caption.plainText,
-            images: views, isCarousel: count > 1, imageCount: count, tile: tile, likes: likes(post.likedBy),
+            images: views, aspect: views.first.map { "\($0.width)/\($0.height)" } ?? "1/1", isCarousel: count > 1,
+            imageCount: count, tile: tile, likes: likes(post.likedBy),
             comments: post.comments.map(comment), commentCount: post.comments.count, hasComments: !post.comments.isEmpty,
             tags: post.tagKeys.compactMap(tagLink), sensitive: post.isSensitive, exif: exif(post))
     }

@@ -18,6 +18,9 @@ struct PostView {
     let captionHTML: String
     let captionText: String
     let images: [ImageView]
+    /// The first image's "width/height": the whole carousel takes this shape (CSS `aspect-ratio`),
+    /// and later images of another shape are cropped to it, as on Instagram.
+    let aspect: String
     let isCarousel: Bool
     let imageCount: Int
     let tile: ImageView?

@@ -1,4 +1,5 @@
 import Foundation
+import GramgenCore
 
 /// The text of every file the scaffold commands write. Kept in one place so the wording of the
 /// starter site can be reviewed (and its YAML checked by the tests) without reading the logic.
@@ -28,7 +29,7 @@ enum ScaffoldTexts {
     static func profile(name: String) -> String {
         """
         ---
-        name: \(yamlString(name))
+        name: \(YAMLQuote.quoted(name))
         # avatar: avatar.jpg        # default: the first avatar.* in this folder
         # website: https://example.com
         # location: Somewhere
@@ -62,7 +63,7 @@ enum ScaffoldTexts {
         if !images.isEmpty {
             text += "images:\n"
             for name in images {
-                text += "  - file: \(yamlString(name))\n"
+                text += "  - file: \(YAMLQuote.quoted(name))\n"
                 text += "    # describe the photo for people who cannot see it\n"
                 text += "    alt: \"\"\n"
             }
@@ -96,24 +97,4 @@ enum ScaffoldTexts {
     }
 
     static let gitignore = "/public/\n/.gramgen/\n"
-
-    /// A double-quoted YAML scalar: safe for any text a user passes on the command line.
-    static func yamlString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += String(format: "\\x%02X", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
 }

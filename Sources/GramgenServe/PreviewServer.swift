@@ -34,12 +34,12 @@ public struct PreviewServer {
                 + "is visible to other machines on the network — use --host 127.0.0.1 to keep it on this machine")
         }
 
+        // Watching starts first, so an edit made during the first (possibly long) build is not missed.
+        let watch = ChangeWatcher.changes(siteRoot: options.siteRoot, debounceMilliseconds: options.debounceMilliseconds,
+                                          polling: options.polling)
         let broadcaster = ReloadBroadcaster()
         let rebuilder = SiteRebuilder(options: options.buildOptions, console: console, broadcaster: broadcaster, report: report)
         await rebuilder.build()
-
-        let watch = ChangeWatcher.changes(siteRoot: options.siteRoot, debounceMilliseconds: options.debounceMilliseconds,
-                                          polling: options.polling)
         var logger = Logger(label: "gramgen.serve")
         logger.logLevel = .critical
         let console = self.console, options = self.options

@@ -30,6 +30,7 @@ public struct ServeOptions: Sendable {
 
     public var buildOptions: BuildOptions {
         var options = BuildOptions(siteRoot: siteRoot, output: output)
+        options.publishInPlace = true
         options.baseURL = baseURL
         options.includeDrafts = includeDrafts
         options.verbosity = verbosity

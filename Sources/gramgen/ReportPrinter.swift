@@ -35,8 +35,8 @@ struct ReportPrinter {
     private func format(_ d: Diagnostic) -> String {
         guard colour else { return d.description }
         let label = d.severity == .error ? "\u{1B}[1;31merror\u{1B}[0m" : "\u{1B}[1;33mwarning\u{1B}[0m"
-        var text = "\u{1B}[1m\(d.location.description)\u{1B}[0m: \(label): \(d.message)"
-        if let hint = d.hint { text += " \u{1B}[2m— \(hint)\u{1B}[0m" }
+        var text = "\u{1B}[1m\(d.location.description)\u{1B}[0m: \(label): \(Diagnostic.visible(d.message))"
+        if let hint = d.hint { text += " \u{1B}[2m— \(Diagnostic.visible(hint))\u{1B}[0m" }
         return text
     }
 

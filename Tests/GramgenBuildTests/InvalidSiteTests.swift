@@ -11,7 +11,7 @@ struct InvalidSiteTests {
 
     @Test("the fixture set covers many kinds of mistakes")
     func coverage() {
-        #expect(Self.cases.count >= 25)
+        #expect(Self.cases.count >= 40)
     }
 
     @Test("an invalid site is reported exactly, and the previous output stays", arguments: cases)

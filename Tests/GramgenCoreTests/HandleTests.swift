@@ -64,3 +64,17 @@ struct DiagnosticTests {
         #expect(all.escalatingWarnings().hasErrors)
     }
 }
+
+struct InternalLinkTests {
+    @Test("marked internal links take the page's root; other text is untouched", arguments: [
+        ("<a href=\"gramgen:/tags/x/\">#x</a>", "../../", "<a href=\"../../tags/x/\">#x</a>"),
+        ("a <a href=\"gramgen:/bob/\">@bob</a> and <a href=\"gramgen:/tags/%C3%A9/\">#é</a> ✓", "./",
+         "a <a href=\"./bob/\">@bob</a> and <a href=\"./tags/%C3%A9/\">#é</a> ✓"),
+        ("no links, gramgen:/ in text", "../", "no links, gramgen:/ in text"),
+        ("<a href=\"https://x.com/\">x</a>", "../", "<a href=\"https://x.com/\">x</a>"),
+        ("", "../", ""),
+    ])
+    func resolve(_ html: String, _ root: String, _ expected: String) {
+        #expect(InternalLink.resolve(html, root: root) == expected)
+    }
+}

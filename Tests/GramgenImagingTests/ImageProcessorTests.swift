@@ -97,7 +97,7 @@ struct ImageProcessorTests {
         #expect {
             _ = try ImageProcessor(settings: limited).process(Self.photo, role: .post)
         } throws: { error in
-            (error as? ImageProblem)?.message == "the image is 480×320 (0 megapixels), over the limit of 0"
+            (error as? ImageProblem)?.message == "the image is 480×320 (0.154 megapixels), over the limit of 0.1"
         }
     }
 

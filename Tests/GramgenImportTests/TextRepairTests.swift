@@ -1,4 +1,5 @@
 import Foundation
+import GramgenCore
 import Testing
 @testable import GramgenImport
 

@@ -83,6 +83,15 @@ struct ServeEndToEndTests {
         let latency = Date().timeIntervalSince(edited)
         #expect(served?.body.contains("Dinner by the river.") == true)
         #expect(latency < 2, "edit to new page took \(latency) s")
+        // Incremental: a caption edit processes no image again.
+        let builds = logText().components(separatedBy: "\n").filter { $0.hasPrefix("Built ") }
+        #expect(builds.count >= 2)
+        let counts = try Regex(#"\((\d+) images?, (\d+) cached\)"#)
+        if let last = builds.last, let match = last.firstMatch(of: counts) {
+            #expect(match.output[1].substring == match.output[2].substring, "\(last)")
+        } else {
+            Issue.record("no build summary in \(builds)")
+        }
 
         // A broken edit keeps the last good page and sends the error; the next good save clears it.
         try "---\nlocation: [unclosed\n---\nBroken".write(to: post, atomically: false, encoding: .utf8)
