@@ -5,8 +5,9 @@
 #   scripts/fuzz.sh build              # compile .build-fuzz/caption-fuzzer
 #   scripts/fuzz.sh run [SECONDS] [libFuzzer flags...]   # build, then fuzz (default 60 s)
 #
-# The corpus grows in .build-fuzz/corpus (seeded from Fuzz/corpus); crashers are written to
-# .build-fuzz/crashes/. Turn each crasher into a case of Tests/GramgenContentTests/FuzzRegressionTests.swift.
+# The corpus grows in .build-fuzz/corpus (seeded from Fuzz/corpus and Fuzz/regressions); crashers
+# are written to .build-fuzz/crashes/. Copy each one to Fuzz/regressions/ (FuzzRegressionTests runs
+# them all) and fix it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -66,7 +67,7 @@ case "${1:-run}" in
     build >&2
     mkdir -p "$out/corpus" "$out/crashes"
     # -rss_limit_mb: a 1 MB caption with ASan stays far below; more means a leak or a blow-up.
-    SWIFT_BACKTRACE=enable=no "$out/caption-fuzzer" "$out/corpus" Fuzz/corpus -dict=Fuzz/caption.dict -max_len=65536 \
+    SWIFT_BACKTRACE=enable=no "$out/caption-fuzzer" "$out/corpus" Fuzz/corpus Fuzz/regressions -dict=Fuzz/caption.dict -max_len=65536 \
       -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 \
       -artifact_prefix="$out/crashes/" -print_final_stats=1 "$@"
     ;;

@@ -16,6 +16,7 @@ enum ScaffoldTexts {
     language: en
     posts_per_page: 12
     max_images_per_post: 10
+    max_hashtags_per_post: 100       # more is an error: each tag gets a page and a feed
 
     images:
       widths: [320, 640, 1080, 1440]   # responsive widths; images are never upscaled
