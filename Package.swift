@@ -10,7 +10,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
@@ -36,7 +35,7 @@ let package = Package(
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
         .target(
             name: "GramgenRender",
-            dependencies: ["GramgenCore", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["GramgenCore"],
             plugins: ["EmbedTheme"]),
         .target(
             name: "GramgenBuild",

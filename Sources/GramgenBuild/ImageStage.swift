@@ -64,9 +64,9 @@ struct ImageStage {
                     result.diagnostics.error(SourceLocation(job.source.path), problem.message, hint: problem.hint)
                 }
                 done += 1
-                let count = done
+                let count = done, processedAny = result.processed > 0
                 lock.unlock()
-                if result.processed > 0 || count == work.count {
+                if processedAny || count == work.count {
                     console.progress("Processing images", done: count, total: work.count, started: started)
                 }
             }

@@ -7,7 +7,7 @@ struct PageSet {
     struct Job {
         let path: String
         let file: String
-        let make: () throws -> String
+        let make: () throws -> [UInt8]
     }
 
     let renderer: SiteRenderer
@@ -40,7 +40,7 @@ struct PageSet {
                 for index in c * chunk..<min((c + 1) * chunk, jobs.count) {
                     do {
                         let job = jobs[index]
-                        slots[index] = OutputFile(path: job.file, text: try job.make())
+                        slots[index] = OutputFile(path: job.file, contents: Data(try job.make()))
                     } catch {
                         lock.lock()
                         if failure == nil { failure = error }

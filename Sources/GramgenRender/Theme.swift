@@ -1,6 +1,5 @@
 import Foundation
 import GramgenCore
-import Mustache
 
 /// The templates and assets pages are drawn with: the built-in default theme, with any file of the
 /// same name in the site's `templates/` taking its place.
@@ -12,7 +11,7 @@ public struct Theme: Sendable {
         var origin: String
     }
 
-    let library: MustacheLibrary
+    let renderer: TemplateRenderer
     /// Asset name (e.g. `style.css`) → published path with a content hash (`assets/style.1a2b3c4d.css`).
     let assetPaths: [String: String]
     let assets: [OutputFile]
@@ -43,25 +42,16 @@ public struct Theme: Sendable {
                 files[name] = File(name: name, text: text, origin: "templates/\(name)")
             }
         }
-        var library = MustacheLibrary()
+        var templates: [String: CompiledTemplate] = [:]
         var assetPaths: [String: String] = [:]
         var assets: [OutputFile] = []
-        _ = ScalarHTMLContentType.registered
         for file in files.values.sorted(by: { $0.name < $1.name }) {
             if file.name.hasSuffix(".mustache") {
                 do {
-                    let template = try MustacheTemplate(string: ScalarHTMLContentType.pragma + file.text)
-                    library.register(template, named: String(file.name.dropLast(".mustache".count)))
-                } catch let error as MustacheTemplate.ParserError {
-                    diagnostics.error(  // the pragma took one line
-                        SourceLocation(file.origin, line: max(1, error.context.lineNumber - 1), column: error.context.columnNumber),
-                        "the template does not parse: \(error.error)",
-                        hint: "\(error.error)" == "expectedSectionEnd"
-                            ? "a {{#section}} or {{^section}} is never closed; add its {{/section}}"
-                            : "check the {{tags}} on this line: `\(error.context.line.trimmingCharacters(in: .whitespaces))`")
+                    templates[String(file.name.dropLast(".mustache".count))] = try TemplateParser(file.text).parse()
                 } catch {
-                    diagnostics.error(SourceLocation(file.origin), "the template does not parse: \(error)",
-                                      hint: "check its {{tags}}")
+                    diagnostics.error(SourceLocation(file.origin, line: error.line, column: error.column),
+                                      "the template does not parse: \(error.message)", hint: error.hint)
                 }
             } else {
                 let data = Data(file.text.utf8)
@@ -72,15 +62,15 @@ public struct Theme: Sendable {
                 assets.append(OutputFile(path: path, contents: data))
             }
         }
-        return Theme(library: library, assetPaths: assetPaths, assets: assets)
+        return Theme(renderer: TemplateRenderer(templates: templates), assetPaths: assetPaths, assets: assets)
     }
 
     /// Renders a template; a missing template is a theme error.
-    func render(_ name: String, _ object: Any) throws -> String {
-        guard let text = library.render(object, withTemplate: name) else {
+    func render(_ name: String, _ view: some TemplateObject) throws -> [UInt8] {
+        guard let bytes = renderer.render(name, .object(view)) else {
             throw ThemeError(message: "the theme has no template '\(name).mustache'")
         }
-        return text
+        return bytes
     }
 }
 

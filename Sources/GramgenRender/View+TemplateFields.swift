@@ -1,224 +1,222 @@
-import Mustache
-
-/// Templates look fields up by name. A table per view type answers without reflection
-/// (Mirror made up two thirds of render time); these tables are also the list of every field
-/// a template can use (docs/templates.md).
-protocol TemplateFields: MustacheParent {
-    static var fields: [String: (Self) -> Any?] { get }
+/// Templates look fields up by name. A table per view type answers without reflection or
+/// dynamic casts; these tables are also the list of every field a template can use
+/// (docs/templates.md).
+protocol TemplateFields: TemplateObject {
+    static var fields: [String: (Self) -> TemplateValue] { get }
 }
 
 extension TemplateFields {
-    func child(named name: String) -> Any? { Self.fields[name].flatMap { $0(self) } }
+    func field(_ name: String) -> TemplateValue { Self.fields[name]?(self) ?? .missing }
 }
 
 extension UserView: TemplateFields {
-    static let fields: [String: (UserView) -> Any?] = [
-        "handle": { $0.handle },
-        "name": { $0.name },
-        "href": { $0.href },
-        "avatar": { $0.avatar },
-        "initial": { $0.initial },
+    static let fields: [String: (UserView) -> TemplateValue] = [
+        "handle": { .init($0.handle) },
+        "name": { .init($0.name) },
+        "href": { .init($0.href) },
+        "avatar": { .init($0.avatar) },
+        "initial": { .init($0.initial) },
     ]
 }
 
 extension PostView: TemplateFields {
-    static let fields: [String: (PostView) -> Any?] = [
-        "id": { $0.id },
-        "href": { $0.href },
-        "author": { $0.author },
-        "dateISO": { $0.dateISO },
-        "dateText": { $0.dateText },
-        "location": { $0.location },
-        "captionHTML": { $0.captionHTML },
-        "captionText": { $0.captionText },
-        "images": { $0.images },
-        "aspect": { $0.aspect },
-        "isCarousel": { $0.isCarousel },
-        "imageCount": { $0.imageCount },
-        "tile": { $0.tile },
-        "likes": { $0.likes },
-        "comments": { $0.comments },
-        "commentCount": { $0.commentCount },
-        "hasComments": { $0.hasComments },
-        "tags": { $0.tags },
-        "sensitive": { $0.sensitive },
-        "exif": { $0.exif },
+    static let fields: [String: (PostView) -> TemplateValue] = [
+        "id": { .init($0.id) },
+        "href": { .init($0.href) },
+        "author": { .init($0.author) },
+        "dateISO": { .init($0.dateISO) },
+        "dateText": { .init($0.dateText) },
+        "location": { .init($0.location) },
+        "captionHTML": { .init($0.captionHTML) },
+        "captionText": { .init($0.captionText) },
+        "images": { .init($0.images) },
+        "aspect": { .init($0.aspect) },
+        "isCarousel": { .init($0.isCarousel) },
+        "imageCount": { .init($0.imageCount) },
+        "tile": { .init($0.tile) },
+        "likes": { .init($0.likes) },
+        "comments": { .init($0.comments) },
+        "commentCount": { .init($0.commentCount) },
+        "hasComments": { .init($0.hasComments) },
+        "tags": { .init($0.tags) },
+        "sensitive": { .init($0.sensitive) },
+        "exif": { .init($0.exif) },
     ]
 }
 
 extension ExifPhotoView: TemplateFields {
-    static let fields: [String: (ExifPhotoView) -> Any?] = [
-        "label": { $0.label },
-        "items": { $0.items },
+    static let fields: [String: (ExifPhotoView) -> TemplateValue] = [
+        "label": { .init($0.label) },
+        "items": { .init($0.items) },
     ]
 }
 
 extension ExifItemView: TemplateFields {
-    static let fields: [String: (ExifItemView) -> Any?] = [
-        "label": { $0.label },
-        "value": { $0.value },
+    static let fields: [String: (ExifItemView) -> TemplateValue] = [
+        "label": { .init($0.label) },
+        "value": { .init($0.value) },
     ]
 }
 
 extension LikesView: TemplateFields {
-    static let fields: [String: (LikesView) -> Any?] = [
-        "first": { $0.first },
-        "othersText": { $0.othersText },
-        "users": { $0.users },
-        "count": { $0.count },
+    static let fields: [String: (LikesView) -> TemplateValue] = [
+        "first": { .init($0.first) },
+        "othersText": { .init($0.othersText) },
+        "users": { .init($0.users) },
+        "count": { .init($0.count) },
     ]
 }
 
 extension CommentView: TemplateFields {
-    static let fields: [String: (CommentView) -> Any?] = [
-        "author": { $0.author },
-        "html": { $0.html },
-        "dateISO": { $0.dateISO },
-        "dateText": { $0.dateText },
+    static let fields: [String: (CommentView) -> TemplateValue] = [
+        "author": { .init($0.author) },
+        "html": { .init($0.html) },
+        "dateISO": { .init($0.dateISO) },
+        "dateText": { .init($0.dateText) },
     ]
 }
 
 extension TagLinkView: TemplateFields {
-    static let fields: [String: (TagLinkView) -> Any?] = [
-        "name": { $0.name },
-        "href": { $0.href },
-        "count": { $0.count },
+    static let fields: [String: (TagLinkView) -> TemplateValue] = [
+        "name": { .init($0.name) },
+        "href": { .init($0.href) },
+        "count": { .init($0.count) },
     ]
 }
 
 extension PaginationView: TemplateFields {
-    static let fields: [String: (PaginationView) -> Any?] = [
-        "current": { $0.current },
-        "total": { $0.total },
-        "previousHref": { $0.previousHref },
-        "nextHref": { $0.nextHref },
+    static let fields: [String: (PaginationView) -> TemplateValue] = [
+        "current": { .init($0.current) },
+        "total": { .init($0.total) },
+        "previousHref": { .init($0.previousHref) },
+        "nextHref": { .init($0.nextHref) },
     ]
 }
 
 extension FeedLinkView: TemplateFields {
-    static let fields: [String: (FeedLinkView) -> Any?] = [
-        "href": { $0.href },
-        "type": { $0.type },
-        "title": { $0.title },
+    static let fields: [String: (FeedLinkView) -> TemplateValue] = [
+        "href": { .init($0.href) },
+        "type": { .init($0.type) },
+        "title": { .init($0.title) },
     ]
 }
 
 extension ShareImageView: TemplateFields {
-    static let fields: [String: (ShareImageView) -> Any?] = [
-        "url": { $0.url },
-        "width": { $0.width },
-        "height": { $0.height },
-        "alt": { $0.alt },
+    static let fields: [String: (ShareImageView) -> TemplateValue] = [
+        "url": { .init($0.url) },
+        "width": { .init($0.width) },
+        "height": { .init($0.height) },
+        "alt": { .init($0.alt) },
     ]
 }
 
 extension TabView: TemplateFields {
-    static let fields: [String: (TabView) -> Any?] = [
-        "label": { $0.label },
-        "href": { $0.href },
-        "current": { $0.current },
+    static let fields: [String: (TabView) -> TemplateValue] = [
+        "label": { .init($0.label) },
+        "href": { .init($0.href) },
+        "current": { .init($0.current) },
     ]
 }
 
 extension ActivityView: TemplateFields {
-    static let fields: [String: (ActivityView) -> Any?] = [
-        "kind": { $0.kind },
-        "actor": { $0.actor },
-        "text": { $0.text },
-        "post": { $0.post },
-        "dateISO": { $0.dateISO },
-        "dateText": { $0.dateText },
+    static let fields: [String: (ActivityView) -> TemplateValue] = [
+        "kind": { .init($0.kind) },
+        "actor": { .init($0.actor) },
+        "text": { .init($0.text) },
+        "post": { .init($0.post) },
+        "dateISO": { .init($0.dateISO) },
+        "dateText": { .init($0.dateText) },
     ]
 }
 
 extension PostRefView: TemplateFields {
-    static let fields: [String: (PostRefView) -> Any?] = [
-        "href": { $0.href },
-        "tile": { $0.tile },
+    static let fields: [String: (PostRefView) -> TemplateValue] = [
+        "href": { .init($0.href) },
+        "tile": { .init($0.tile) },
     ]
 }
 
 extension MasonryColumnView: TemplateFields {
-    static let fields: [String: (MasonryColumnView) -> Any?] = [
-        "items": { $0.items },
+    static let fields: [String: (MasonryColumnView) -> TemplateValue] = [
+        "items": { .init($0.items) },
     ]
 }
 
 extension MasonryItemView: TemplateFields {
-    static let fields: [String: (MasonryItemView) -> Any?] = [
-        "href": { $0.href },
-        "image": { $0.image },
-        "author": { $0.author },
+    static let fields: [String: (MasonryItemView) -> TemplateValue] = [
+        "href": { .init($0.href) },
+        "image": { .init($0.image) },
+        "author": { .init($0.author) },
     ]
 }
 
 extension PageView: TemplateFields {
-    static let fields: [String: (PageView) -> Any?] = [
-        "lang": { $0.lang },
-        "siteTitle": { $0.siteTitle },
-        "title": { $0.title },
-        "description": { $0.description },
-        "canonical": { $0.canonical },
-        "root": { $0.root },
-        "stylesheet": { $0.stylesheet },
-        "script": { $0.script },
-        "feeds": { $0.feeds },
-        "share": { $0.share },
-        "navHome": { $0.navHome },
-        "navExplore": { $0.navExplore },
-        "navTags": { $0.navTags },
-        "heading": { $0.heading },
-        "posts": { $0.posts },
-        "grid": { $0.grid },
-        "post": { $0.post },
-        "profile": { $0.profile },
-        "tabs": { $0.tabs },
-        "tags": { $0.tags },
-        "columns": { $0.columns },
-        "activity": { $0.activity },
-        "pagination": { $0.pagination },
-        "empty": { $0.empty },
+    static let fields: [String: (PageView) -> TemplateValue] = [
+        "lang": { .init($0.lang) },
+        "siteTitle": { .init($0.siteTitle) },
+        "title": { .init($0.title) },
+        "description": { .init($0.description) },
+        "canonical": { .init($0.canonical) },
+        "root": { .init($0.root) },
+        "stylesheet": { .init($0.stylesheet) },
+        "script": { .init($0.script) },
+        "feeds": { .init($0.feeds) },
+        "share": { .init($0.share) },
+        "navHome": { .init($0.navHome) },
+        "navExplore": { .init($0.navExplore) },
+        "navTags": { .init($0.navTags) },
+        "heading": { .init($0.heading) },
+        "posts": { .init($0.posts) },
+        "grid": { .init($0.grid) },
+        "post": { .init($0.post) },
+        "profile": { .init($0.profile) },
+        "tabs": { .init($0.tabs) },
+        "tags": { .init($0.tags) },
+        "columns": { .init($0.columns) },
+        "activity": { .init($0.activity) },
+        "pagination": { .init($0.pagination) },
+        "empty": { .init($0.empty) },
     ]
 }
 
 extension ProfileHeaderView: TemplateFields {
-    static let fields: [String: (ProfileHeaderView) -> Any?] = [
-        "user": { $0.user },
-        "bioHTML": { $0.bioHTML },
-        "website": { $0.website },
-        "websiteLabel": { $0.websiteLabel },
-        "location": { $0.location },
-        "postCount": { $0.postCount },
-        "followerCount": { $0.followerCount },
-        "followingCount": { $0.followingCount },
-        "feedHref": { $0.feedHref },
+    static let fields: [String: (ProfileHeaderView) -> TemplateValue] = [
+        "user": { .init($0.user) },
+        "bioHTML": { .init($0.bioHTML) },
+        "website": { .init($0.website) },
+        "websiteLabel": { .init($0.websiteLabel) },
+        "location": { .init($0.location) },
+        "postCount": { .init($0.postCount) },
+        "followerCount": { .init($0.followerCount) },
+        "followingCount": { .init($0.followingCount) },
+        "feedHref": { .init($0.feedHref) },
     ]
 }
 
-extension Section: TemplateFields {
-    static var fields: [String: (Section) -> Any?] { ["items": { $0.items }] }
+extension Section: TemplateObject where Item: TemplateObject {
+    func field(_ name: String) -> TemplateValue { name == "items" ? .init(items) : .missing }
 }
 
 extension SourceView: TemplateFields {
-    static let fields: [String: (SourceView) -> Any?] = [
-        "type": { $0.type },
-        "srcset": { $0.srcset },
+    static let fields: [String: (SourceView) -> TemplateValue] = [
+        "type": { .init($0.type) },
+        "srcset": { .init($0.srcset) },
     ]
 }
 
 extension ImageView: TemplateFields {
-    static let fields: [String: (ImageView) -> Any?] = [
-        "src": { $0.src },
-        "srcset": { $0.srcset },
-        "sizes": { $0.sizes },
-        "sources": { $0.sources },
-        "width": { $0.width },
-        "height": { $0.height },
-        "alt": { $0.alt },
-        "color": { $0.color },
-        "placeholder": { $0.placeholder },
-        "focus": { $0.focus },
-        "index": { $0.index },
-        "count": { $0.count },
+    static let fields: [String: (ImageView) -> TemplateValue] = [
+        "src": { .init($0.src) },
+        "srcset": { .init($0.srcset) },
+        "sizes": { .init($0.sizes) },
+        "sources": { .init($0.sources) },
+        "width": { .init($0.width) },
+        "height": { .init($0.height) },
+        "alt": { .init($0.alt) },
+        "color": { .init($0.color) },
+        "placeholder": { .init($0.placeholder) },
+        "focus": { .init($0.focus) },
+        "index": { .init($0.index) },
+        "count": { .init($0.count) },
     ]
 }

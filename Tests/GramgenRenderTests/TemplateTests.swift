@@ -1,0 +1,102 @@
+import Testing
+@testable import GramgenRender
+
+/// A view with whatever fields a test needs.
+private struct Fields: TemplateObject {
+    var values: [String: TemplateValue]
+    func field(_ name: String) -> TemplateValue { values[name] ?? .missing }
+}
+
+private func object(_ values: [String: TemplateValue]) -> TemplateValue { .object(Fields(values: values)) }
+
+private func render(_ template: String, _ value: TemplateValue, partials: [String: String] = [:]) throws -> String {
+    var templates = ["page": try TemplateParser(template).parse()]
+    for (name, text) in partials { templates[name] = try TemplateParser(text).parse() }
+    let bytes = try #require(TemplateRenderer(templates: templates).render("page", value))
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+private func syntaxError(_ template: String) -> TemplateSyntaxError? {
+    do {
+        _ = try TemplateParser(template).parse()
+        return nil
+    } catch {
+        return error
+    }
+}
+
+struct TemplateTests {
+    @Test("variables: escaped, unescaped, numbers, flags, dotted names, the current item")
+    func variables() throws {
+        let value = object([
+            "t": .text("<a href=\"x\">Tom & 'Jerry'</a>"), "n": .number(42), "f": .flag(false),
+            "user": object(["name": .text("Ana")]), "items": .list([.text("a"), .text("b")]),
+        ])
+        #expect(try render("{{t}}|{{{t}}}|{{& t}}|{{n}}|{{f}}|{{user.name}}|{{user.missing}}|{{nope}}", value)
+            == "&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;|<a href=\"x\">Tom & 'Jerry'</a>|<a href=\"x\">Tom & 'Jerry'</a>|42|false|Ana||")
+        #expect(try render("{{#items}}[{{.}}]{{/items}}", value) == "[a][b]")
+    }
+
+    @Test("escaping works on code points: a quote with a combining mark, controls and non-characters")
+    func escaping() throws {
+        let value = object(["t": .text("\"\u{301} x\u{1}y\u{FFFE}z\u{FFFF}\té😀\r\n")])
+        #expect(try render("{{t}}", value) == "&quot;\u{301} xyz\té😀\r\n")
+        #expect(Escape.html("a\"\u{301}<\u{0}") == "a&quot;\u{301}&lt;")
+    }
+
+    @Test("sections: lists, flags, objects, text; inverted sections; names found further out")
+    func sections() throws {
+        let value = object([
+            "posts": .list([object(["id": .text("1")]), object(["id": .text("2"), "title": .text("own")])]),
+            "title": .text("outer"), "yes": .flag(true), "no": .flag(false), "empty": .list([]),
+            "location": .text(""),
+        ])
+        #expect(try render("{{#posts}}{{id}}:{{title}};{{/posts}}", value) == "1:outer;2:own;")
+        #expect(try render("{{#yes}}Y{{/yes}}{{#no}}N{{/no}}{{^no}}!N{{/no}}{{^yes}}!Y{{/yes}}", value) == "Y!N")
+        #expect(try render("{{#empty}}E{{/empty}}{{^empty}}none{{/empty}}{{^missing}}gone{{/missing}}", value) == "nonegone")
+        #expect(try render("{{#location}}<{{location}}>{{/location}}{{^location}}-{{/location}}", value) == "<>")
+    }
+
+    @Test("standalone tag lines vanish; other whitespace stays")
+    func standaloneLines() throws {
+        let value = object(["items": .list([.text("a"), .text("b")]), "x": .text("X")])
+        let template = "<ul>\n  {{#items}}\n  <li>{{.}}</li>\n  {{/items}}\n</ul>\n{{! note }}\n {{x}} \n{{#items}}{{.}}{{/items}}\n"
+        #expect(try render(template, value) == "<ul>\n  <li>a</li>\n  <li>b</li>\n</ul>\n X \nab\n")
+    }
+
+    @Test("a standalone partial indents every line it draws")
+    func partialIndentation() throws {
+        let value = object(["items": .list([.text("a"), .text("b")])])
+        let partials = ["list": "<ol>\n{{#items}}\n<li>{{.}}</li>\n{{/items}}\n</ol>\n", "inline": "[{{#items}}{{.}}{{/items}}]"]
+        #expect(try render("<div>\n  {{> list}}\n</div>\n", value, partials: partials)
+            == "<div>\n  <ol>\n  <li>a</li>\n<li>b</li>\n  </ol>\n</div>\n")
+        #expect(try render("x {{> inline}} y", value, partials: partials) == "x [ab] y")
+        #expect(try render("{{> nothing}}.", value) == ".")
+    }
+
+    @Test("a partial that includes itself stops at a fixed depth")
+    func recursion() throws {
+        let output = try render("{{> loop}}", object([:]), partials: ["loop": "x{{> loop}}"])
+        #expect(output == String(repeating: "x", count: TemplateRenderer.maximumDepth))
+    }
+
+    @Test("mistakes are reported at their line and column", arguments: [
+        ("<p>\n  {{#post}}\n<p>{{caption}}</p>\n", 2, 3, "{{#post}} is never closed"),
+        ("{{#a}}{{#b}}{{/a}}{{/b}}", 1, 13, "{{/a}} does not match the open section {{#b}} of line 1"),
+        ("ok\n{{/a}}", 2, 1, "{{/a}} closes a section that was never opened"),
+        ("é {{title", 1, 3, "the tag is never closed"),
+        ("{{{title}}", 1, 1, "the tag is never closed"),
+        ("{{ }}", 1, 1, "the tag has no name"),
+        ("{{uppercased(name)}}", 1, 1, "`uppercased(name)`: functions in tags are not supported"),
+        ("{{first name}}", 1, 1, "`first name` is not a field or template name"),
+        ("{{=<% %>=}}", 1, 1, "changing the tag delimiters ({{=<% %>=}}) is not supported"),
+        ("{{<base}}{{/base}}", 1, 1, "template inheritance ({{< parent}}, {{$ block}}) is not supported"),
+    ])
+    func errors(_ template: String, _ line: Int, _ column: Int, _ message: String) {
+        let error = syntaxError(template)
+        #expect(error?.line == line)
+        #expect(error?.column == column)
+        #expect(error?.message == message)
+        #expect(error?.hint.isEmpty == false)
+    }
+}
