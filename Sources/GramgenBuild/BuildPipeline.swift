@@ -9,8 +9,9 @@ import GramgenRender
 ///   1. load     content/ → Site (resolve & validate, with diagnostics)
 ///   2. theme    built-in templates + the site's overrides
 ///   3. images   variants, sizes, placeholders (cached across builds)
-///   4. render   pages and feeds → [OutputFile], in memory
-///   5. publish  write to a temporary folder, swap it in for the output
+///   4. render   pages and feeds, each written into a temporary folder as it is drawn; a page
+///               whose inputs did not change since the last build is linked from it instead
+///   5. publish  media and static files, then the temporary folder is swapped in for the output
 /// Any error stops the build before publishing, so the previous output stays as it was.
 public struct BuildPipeline {
     let options: BuildOptions
@@ -86,36 +87,50 @@ public struct BuildPipeline {
         report.imagesFromCache = images.fromCache
         guard !report.diagnostics.hasErrors else { return report }
 
-        let files: [OutputFile]? = clock.run("render") {
+        let media = Set(images.images.values.flatMap(\.files))
+        let staticFolder = options.siteRoot.appendingPathComponent("static")
+        let publisher: SitePublisher
+        do {
+            publisher = options.publishInPlace
+                ? try InPlacePublisher(output: options.output, cache: cache, staticFolder: staticFolder,
+                                       manifestURL: upToDate.manifestURL)
+                : try Publisher(output: options.output, cache: cache, staticFolder: staticFolder,
+                                manifestURL: upToDate.manifestURL)
+        } catch {
+            report.diagnostics.error(SourceLocation(options.output.path), "cannot write the site: \(error.localizedDescription)",
+                                     hint: "check that the folder is writable and the disk has space; the previous output is unchanged")
+            return report
+        }
+        let rendered: Bool = clock.run("render") {
             do {
-                return try SiteRenderer(site: site, images: images.images, theme: theme).render()
-            } catch {
+                let inputs = InputDigests.make(site: site, images: images.images, options: options)
+                try SiteRenderer(site: site, images: images.images, theme: theme, inputs: inputs).render(into: publisher)
+                return true
+            } catch let error as ThemeError {
                 report.diagnostics.error(SourceLocation("templates"), "cannot render the site: \(error)",
                                          hint: "check the templates in templates/")
-                return nil
-            }
-        }
-        guard let files else { return report }
-        let media = Set(images.images.values.flatMap(\.files))
-        report.pageCount = files.filter { $0.path.hasSuffix(".html") }.count
-        report.fileCount = files.count + media.count
-
-        clock.run("publish") {
-            do {
-                let staticFolder = options.siteRoot.appendingPathComponent("static")
-                if options.publishInPlace {
-                    try InPlacePublisher(output: options.output, cache: cache, staticFolder: staticFolder)
-                        .publish(files, media: media)
-                } else {
-                    try Publisher(output: options.output, cache: cache, staticFolder: staticFolder)
-                        .publish(files, media: media)
-                }
-                report.published = true
             } catch {
                 report.diagnostics.error(SourceLocation(options.output.path), "cannot write the site: \(error.localizedDescription)",
                                          hint: "check that the folder is writable and the disk has space; the previous output is unchanged")
             }
+            publisher.abandon()
+            return false
         }
+        guard rendered else { return report }
+
+        clock.run("publish") {
+            do {
+                try publisher.finish(media: media)
+                report.published = true
+            } catch {
+                publisher.abandon()
+                report.diagnostics.error(SourceLocation(options.output.path), "cannot write the site: \(error.localizedDescription)",
+                                         hint: "check that the folder is writable and the disk has space; the previous output is unchanged")
+            }
+        }
+        report.pageCount = publisher.pageCount
+        report.fileCount = publisher.fileCount
+        report.pagesReused = publisher.reused
         if report.published {
             digests.save()
             cache.prune(keepingKeys: images.cacheKeys, files: media)

@@ -7,48 +7,110 @@ import GramgenRender
 /// files whose bytes changed and removing the ones no longer produced. A caption edit then writes
 /// a handful of pages instead of the whole site. `gramgen build` never uses this: its output is
 /// always swapped in whole (see `Publisher`).
-struct InPlacePublisher {
+final class InPlacePublisher: SitePublisher, @unchecked Sendable {
     let output: URL
     let cache: MediaCache
     let staticFolder: URL?
+    let manifestURL: URL
+    private let previous: OutputManifest
+    private var next = OutputManifest()
+    private let lock = NSLock()
+    private let writer = FileWriter()
+    private(set) var written = 0
+    private(set) var pageCount = 0
+    private(set) var fileCount = 0
+    private(set) var reused = 0
 
-    /// Returns how many files were written.
-    @discardableResult
-    func publish(_ files: [OutputFile], media: Set<String>) throws -> Int {
-        let fm = FileManager.default
-        try fm.createDirectory(at: output, withIntermediateDirectories: true)
-        var wanted = Set<String>()
-        var written = 0
-        var folders = Set<String>()
-        func write(_ data: Data, to path: String) throws {
-            wanted.insert(path)
-            let url = output.appendingPathComponent(path)
-            if let existing = fm.contents(atPath: url.path), existing == data { return }
-            let folder = url.deletingLastPathComponent().path
-            if folders.insert(folder).inserted { try fm.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-            try data.write(to: url, options: .atomic)
-            written += 1
+    init(output: URL, cache: MediaCache, staticFolder: URL?, manifestURL: URL) throws {
+        self.output = output
+        self.cache = cache
+        self.staticFolder = staticFolder
+        self.manifestURL = manifestURL
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        previous = OutputManifest.load(manifestURL)
+    }
+
+    func reuse(_ path: String, inputs: String) -> Bool {
+        guard let entry = previous.intact(path, at: output.path + "/" + path), entry.inputs == inputs else { return false }
+        record(path, entry, written: false)
+        lock.lock()
+        reused += 1
+        lock.unlock()
+        return true
+    }
+
+    func put(_ path: String, _ bytes: [UInt8], inputs: String?) throws {
+        let content = ContentHash.hex(bytes)
+        let full = output.path + "/" + path
+        if var entry = previous.intact(path, at: full), entry.content == content {
+            entry.inputs = inputs ?? ""
+            record(path, entry, written: false)
+            return
         }
+        if let existing = FileManager.default.contents(atPath: full), existing.elementsEqual(bytes),
+           let identity = FileIdentity(path: full) {
+            record(path, .init(inputs: inputs ?? "", content: content, size: identity.size,
+                               modified: identity.modified, inode: identity.inode), written: false)
+            return
+        }
+        let identity = try replace(full, with: bytes)
+        record(path, .init(inputs: inputs ?? "", content: content, size: identity.size,
+                           modified: identity.modified, inode: identity.inode), written: true)
+    }
+
+    /// A new name then a rename: the server never sends a half-written file.
+    private func replace(_ full: String, with bytes: [UInt8]) throws -> FileIdentity {
+        let temporary = full + ".gramgen-\(getpid())"
+        let identity = try writer.write(bytes, to: temporary)
+        guard rename(temporary, full) == 0 else {
+            unlink(temporary)
+            throw POSIXError.current(full)
+        }
+        return identity
+    }
+
+    private func record(_ path: String, _ entry: OutputManifest.Entry, written: Bool) {
+        lock.lock()
+        next.entries[path] = entry
+        fileCount += 1
+        if path.hasSuffix(".html") { pageCount += 1 }
+        if written { self.written += 1 }
+        lock.unlock()
+    }
+
+    /// Static files and media, then removes what is no longer produced. Returns how many files were written.
+    func finish(media: Set<String>) throws {
+        let fm = FileManager.default
+        var wanted = Set(next.entries.keys)
         if let staticFolder {
-            for path in UpToDateCheck.files(in: staticFolder) {
-                if let data = fm.contents(atPath: staticFolder.appendingPathComponent(path).path) { try write(data, to: path) }
+            for path in UpToDateCheck.files(in: staticFolder) where !wanted.contains(path) {
+                wanted.insert(path)
+                guard let data = fm.contents(atPath: staticFolder.appendingPathComponent(path).path) else { continue }
+                let target = output.path + "/" + path
+                if fm.contents(atPath: target) != data {
+                    _ = try replace(target, with: Array(data))
+                    written += 1
+                }
             }
         }
-        for file in files { try write(file.contents, to: file.path) }
-        try fm.createDirectory(at: output.appendingPathComponent("media"), withIntermediateDirectories: true)
+        try writer.makeFolder(output.path + "/media")
         for name in media {
             let path = "media/" + name
             wanted.insert(path)
-            let target = output.appendingPathComponent(path)
-            guard !fm.fileExists(atPath: target.path) else { continue }
-            if link(cache.fileURL(for: name).path, target.path) != 0 {
-                try fm.copyItem(at: cache.fileURL(for: name), to: target)
+            let target = output.path + "/" + path
+            guard !fm.fileExists(atPath: target) else { continue }
+            if link(cache.fileURL(for: name).path, target) != 0 {
+                try fm.copyItem(at: cache.fileURL(for: name), to: URL(fileURLWithPath: target))
             }
             written += 1
         }
+        fileCount += media.count
         for path in UpToDateCheck.files(in: output) where !wanted.contains(path) {
             try? fm.removeItem(at: output.appendingPathComponent(path))
         }
-        return written
+        next.save(manifestURL)
     }
+
+    /// The folder is the preview's own; what was written stays until the next build.
+    func abandon() {}
 }

@@ -4,51 +4,117 @@ import GramgenCore
 import GramgenImaging
 import GramgenRender
 
-/// Stage 5: writes the site into a temporary folder beside the output, then swaps it in whole.
-/// Until the swap the previous output is untouched; a build that fails or is killed leaves it as it was.
-struct Publisher {
+/// Where rendered files go; `finish` completes the output, `abandon` drops what was written after a failure.
+protocol SitePublisher: PageSink {
+    var pageCount: Int { get }
+    var fileCount: Int { get }
+    /// Pages and feeds taken over from the previous build without being drawn again.
+    var reused: Int { get }
+    func finish(media: Set<String>) throws
+    func abandon()
+}
+
+/// Stage 5: the site goes into a temporary folder beside the output as it is rendered, then the
+/// folder is swapped in whole. Until the swap the previous output is untouched; a build that
+/// fails or is killed leaves it as it was. A file the last build already wrote with the same
+/// inputs or bytes is hard-linked from the previous output instead of being drawn or written again.
+final class Publisher: SitePublisher, @unchecked Sendable {
     let output: URL
     let cache: MediaCache
     let staticFolder: URL?
+    let manifestURL: URL
+    let staging: URL
+    private let previous: OutputManifest
+    private var next = OutputManifest()
+    private let lock = NSLock()
+    private let writer = FileWriter()
+    private(set) var pageCount = 0
+    private(set) var fileCount = 0
+    private(set) var reused = 0
 
-    /// Writes pages and assets, links media files from the cache, copies `static/`, then swaps.
-    func publish(_ files: [OutputFile], media: Set<String>) throws {
+    init(output: URL, cache: MediaCache, staticFolder: URL?, manifestURL: URL) throws {
+        self.output = output
+        self.cache = cache
+        self.staticFolder = staticFolder
+        self.manifestURL = manifestURL
         let fm = FileManager.default
         let parent = output.deletingLastPathComponent()
         try fm.createDirectory(at: parent, withIntermediateDirectories: true)
-        let staging = parent.appendingPathComponent(".\(output.lastPathComponent).building-\(getpid())")
+        staging = parent.appendingPathComponent(".\(output.lastPathComponent).building-\(getpid())")
         try? fm.removeItem(at: staging)
         try fm.createDirectory(at: staging, withIntermediateDirectories: true)
-        do {
-            if let staticFolder, fm.fileExists(atPath: staticFolder.path) {
-                try copyTree(staticFolder, into: staging)
-            }
-            var folders = Set<String>()
-            for file in files {
-                let url = staging.appendingPathComponent(file.path)
-                let folder = url.deletingLastPathComponent().path
-                if folders.insert(folder).inserted {
-                    try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                }
-                try file.contents.write(to: url)
-            }
-            let mediaFolder = staging.appendingPathComponent("media")
-            try fm.createDirectory(at: mediaFolder, withIntermediateDirectories: true)
-            for name in media.sorted() {
-                let target = mediaFolder.appendingPathComponent(name)
-                let source = cache.fileURL(for: name)
-                if link(source.path, target.path) != 0 {
-                    try fm.copyItem(at: source, to: target)
-                }
-            }
-            try swapIn(staging)
-        } catch {
-            try? fm.removeItem(at: staging)
-            throw error
-        }
+        previous = fm.fileExists(atPath: output.path) ? OutputManifest.load(manifestURL) : OutputManifest()
     }
 
-    private func swapIn(_ staging: URL) throws {
+    func reuse(_ path: String, inputs: String) -> Bool {
+        guard let entry = previous.intact(path, at: output.path + "/" + path), entry.inputs == inputs,
+              writer.link(output.path + "/" + path, to: staging.path + "/" + path) else { return false }
+        record(path, entry, reused: true)
+        return true
+    }
+
+    func put(_ path: String, _ bytes: [UInt8], inputs: String?) throws {
+        let content = ContentHash.hex(bytes)
+        let old = output.path + "/" + path, new = staging.path + "/" + path
+        if var entry = previous.intact(path, at: old), entry.content == content, writer.link(old, to: new) {
+            entry.inputs = inputs ?? ""
+            record(path, entry, reused: false)
+            return
+        }
+        let identity = try writer.write(bytes, to: new)
+        record(path, .init(inputs: inputs ?? "", content: content, size: identity.size,
+                           modified: identity.modified, inode: identity.inode), reused: false)
+    }
+
+    private func record(_ path: String, _ entry: OutputManifest.Entry, reused: Bool) {
+        lock.lock()
+        next.entries[path] = entry
+        fileCount += 1
+        if path.hasSuffix(".html") { pageCount += 1 }
+        if reused { self.reused += 1 }
+        lock.unlock()
+    }
+
+    /// Links media files from the cache, copies `static/`, swaps the folder in and remembers what it holds.
+    func finish(media: Set<String>) throws {
+        let fm = FileManager.default
+        if let staticFolder, fm.fileExists(atPath: staticFolder.path) {
+            try copyTree(staticFolder, into: staging)
+        }
+        let mediaFolder = staging.path + "/media"
+        try writer.makeFolder(mediaFolder)
+        let names = Array(media)
+        var failure: Error?
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            for index in stride(from: part, to: names.count, by: 2) {
+                let name = names[index]
+                let target = mediaFolder + "/" + name
+                let source = cache.fileURL(for: name)
+                if link(source.path, target) != 0 {
+                    do {
+                        try fm.copyItem(atPath: source.path, toPath: target)
+                    } catch {
+                        lock.lock()
+                        failure = failure ?? error
+                        lock.unlock()
+                    }
+                }
+            }
+        }
+        if let failure { throw failure }
+        lock.lock()
+        fileCount += media.count
+        lock.unlock()
+        try swapIn()
+        next.save(manifestURL)
+    }
+
+    /// Removes the temporary folder after a failure.
+    func abandon() {
+        try? FileManager.default.removeItem(at: staging)
+    }
+
+    private func swapIn() throws {
         let fm = FileManager.default
         guard fm.fileExists(atPath: output.path) else {
             try fm.moveItem(at: staging, to: output)
@@ -66,6 +132,7 @@ struct Publisher {
     }
 
     /// Copies `static/` into the output, files only (links are not followed out of the folder).
+    /// It runs after rendering, so a page wins over a static file of the same name.
     private func copyTree(_ source: URL, into destination: URL) throws {
         let fm = FileManager.default
         guard let walker = fm.enumerator(at: source, includingPropertiesForKeys: [.isDirectoryKey, .isSymbolicLinkKey]) else { return }
@@ -77,7 +144,7 @@ struct Publisher {
             let target = destination.appendingPathComponent(relative)
             if values.isDirectory == true {
                 try fm.createDirectory(at: target, withIntermediateDirectories: true)
-            } else {
+            } else if !fm.fileExists(atPath: target.path) { // a page of the same name wins
                 try fm.copyItem(at: url, to: target)
             }
         }

@@ -27,6 +27,9 @@ struct UpToDateCheck {
             .appendingPathComponent(ContentHash.hex(Data(options.output.path.utf8)) + ".json")
     }
 
+    /// Which files the last build into this output wrote (see `OutputManifest`).
+    var manifestURL: URL { recordURL.deletingPathExtension().appendingPathExtension("files") }
+
     /// The previous build's record when nothing changed, else nil.
     func upToDateRecord() -> Record? {
         guard let data = FileManager.default.contents(atPath: recordURL.path),

@@ -13,39 +13,42 @@ struct FeedSet {
 
     var base: String { site.config.baseURL }
 
-    func files() throws -> [OutputFile] {
-        var files: [OutputFile] = []
-        files += try jsonFeed(posts: site.posts, folder: "", title: site.config.title, home: "")
+    /// Queues every feed file as a job of `pages`.
+    func add(to pages: inout PageSet) {
+        jsonFeed(posts: site.posts, folder: "", title: site.config.title, home: "", to: &pages)
         for user in site.users {
-            files += try jsonFeed(posts: site.posts(by: user.handle), folder: "\(user.handle)/",
-                                  title: "\(user.name) (@\(user.handle)) · \(site.config.title)",
-                                  home: SitePaths.profile(user.handle))
+            jsonFeed(posts: site.posts(by: user.handle), folder: "\(user.handle)/",
+                     title: "\(user.name) (@\(user.handle)) · \(site.config.title)",
+                     home: SitePaths.profile(user.handle), to: &pages)
         }
         for tag in site.tags {
-            files += try jsonFeed(posts: tag.postKeys.compactMap { site.postsByKey[$0] },
-                                  folder: SitePaths.tagFolder(tag.key),
-                                  title: "#\(tag.display) · \(site.config.title)", home: SitePaths.tag(tag.key),
-                                  urlFolder: SitePaths.tag(tag.key))
+            jsonFeed(posts: tag.postKeys.compactMap { site.postsByKey[$0] }, folder: SitePaths.tagFolder(tag.key),
+                     title: "#\(tag.display) · \(site.config.title)", home: SitePaths.tag(tag.key),
+                     urlFolder: SitePaths.tag(tag.key), to: &pages)
         }
-        files.append(AtomFeed(site: site, images: images, items: Array(site.posts.prefix(Self.pageSize))).file())
-        return files
+        let newest = Array(site.posts.prefix(Self.pageSize))
+        pages.addFile("feed.xml", inputs: .posts(newest)) { [site, images] in
+            Array(AtomFeed(site: site, images: images, items: newest).file().contents)
+        }
     }
 
     /// `folder` is where the files go on disk; `urlFolder` the same, percent-encoded for URLs.
     private func jsonFeed(posts: [Post], folder: String, title: String, home: String,
-                          urlFolder: String? = nil) throws -> [OutputFile] {
+                          urlFolder: String? = nil, to set: inout PageSet) {
         let urlFolder = urlFolder ?? folder
         let pages = SiteRenderer.paginate(posts, size: Self.pageSize)
         func name(_ page: Int) -> String { page == 1 ? "feed.json" : "feed/\(page).json" }
-        return try pages.enumerated().map { index, posts in
+        for (index, posts) in pages.enumerated() {
             let page = index + 1
-            let feed = JSONFeed(
-                title: title, homePageURL: base + home, feedURL: base + urlFolder + name(page),
-                description: site.config.description.isEmpty ? nil : site.config.description,
-                language: site.config.language, icon: nil,
-                nextURL: page < pages.count ? base + urlFolder + name(page + 1) : nil,
-                items: posts.map { post in items.value(for: post.key) { item(post) } })
-            return OutputFile(path: folder + name(page), contents: try feed.encoded())
+            set.addFile(folder + name(page), inputs: .posts(posts, title, "\(pages.count)")) { [self] in
+                let feed = JSONFeed(
+                    title: title, homePageURL: base + home, feedURL: base + urlFolder + name(page),
+                    description: site.config.description.isEmpty ? nil : site.config.description,
+                    language: site.config.language, icon: nil,
+                    nextURL: page < pages.count ? base + urlFolder + name(page + 1) : nil,
+                    items: posts.map { post in items.value(for: post.key) { item(post) } })
+                return Array(try feed.encoded())
+            }
         }
     }
 

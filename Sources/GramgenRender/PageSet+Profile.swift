@@ -9,7 +9,7 @@ extension PageSet {
         for (index, posts) in pages.enumerated() {
             let number = index + 1
             let path = SitePaths.profile(handle, page: number)
-            add("profile", path: path) { [self] in
+            add("profile", path: path, inputs: .posts(posts, "\(pages.count)", "\(own.count)")) { [self] in
                 var view = profileLayout(user, path: path, tab: "posts", title: number == 1 ? "" : " · page \(number)")
                 view.grid = .of(posts.map(renderer.postViews(for: path)))
                 view.pagination = SiteRenderer.pagination(current: number, total: pages.count, root: view.root) {
@@ -21,7 +21,7 @@ extension PageSet {
         }
 
         let listPath = SitePaths.list(handle)
-        add("profile", path: listPath) { [self] in
+        add("profile", path: listPath, inputs: .posts(own)) { [self] in
             var list = profileLayout(user, path: listPath, tab: "list", title: " · all posts")
             list.posts = .of(own.map(renderer.postViews(for: listPath)))
             if own.isEmpty { list.empty = "No posts yet." }
@@ -29,28 +29,28 @@ extension PageSet {
         }
 
         let taggedPath = SitePaths.tagged(handle)
-        add("profile", path: taggedPath) { [self] in
+        let mentioning = site.posts.filter { post in
+            post.caption.mentions.contains(handle) || post.comments.contains { $0.text.mentions.contains(handle) }
+        }
+        add("profile", path: taggedPath, inputs: .posts(mentioning, "\(own.count)")) { [self] in
             var tagged = profileLayout(user, path: taggedPath, tab: "tagged", title: " · tagged")
-            let mentioning = site.posts.filter { post in
-                post.caption.mentions.contains(handle) || post.comments.contains { $0.text.mentions.contains(handle) }
-            }
             tagged.grid = .of(mentioning.map(renderer.postViews(for: taggedPath)))
             if mentioning.isEmpty { tagged.empty = "No posts mention @\(handle) yet." }
             return tagged
         }
 
         let followingPath = SitePaths.following(handle)
-        add("profile", path: followingPath) { [self] in
+        let followed = Set(user.following + [handle])
+        let feed = Array(site.posts.lazy.filter { followed.contains($0.author) }.prefix(Self.followingFeedLimit))
+        add("profile", path: followingPath, inputs: .posts(feed, "\(own.count)")) { [self] in
             var following = profileLayout(user, path: followingPath, tab: "following", title: " · feed")
-            let followed = Set(user.following + [handle])
-            let feed = site.posts.lazy.filter { followed.contains($0.author) }.prefix(Self.followingFeedLimit)
             following.posts = .of(feed.map(renderer.postViews(for: followingPath)))
             if feed.isEmpty { following.empty = "Nothing here yet." }
             return following
         }
 
         let activityPath = SitePaths.activity(handle)
-        add("profile", path: activityPath) { [self] in
+        add("profile", path: activityPath, inputs: .everything) { [self] in
             var activity = profileLayout(user, path: activityPath, tab: "activity", title: " · activity")
             let factory = renderer.views(for: activityPath)
             activity.activity = .of(Activity.events(for: handle, in: site).prefix(Self.activityLimit).map { $0.view(factory) })

@@ -3,10 +3,12 @@ import GramgenCore
 
 /// Collects the HTML pages of the site, one method per page kind of the spec's section 3.
 /// Each page is a job that builds its view and renders it; `render` runs the jobs on all cores.
+/// A job names what it reads (`PageInputs`), so a page whose inputs did not change since the
+/// last build is taken over from it instead of being drawn again.
 struct PageSet {
     struct Job {
-        let path: String
         let file: String
+        let inputs: PageInputs
         let make: () throws -> [UInt8]
     }
 
@@ -21,36 +23,41 @@ struct PageSet {
 
     /// Queues a page at `path` (a folder, "" for the root) drawn by `template` from `view()`.
     mutating func add(_ template: String, path: String, inSitemap: Bool = true, file: String? = nil,
-                      view: @escaping () -> PageView) {
+                      inputs: PageInputs, view: @escaping () -> PageView) {
         let theme = renderer.theme
-        jobs.append(Job(path: path, file: file ?? SitePaths.file(path)) { try theme.render(template, view()) })
+        jobs.append(Job(file: file ?? SitePaths.file(path), inputs: inputs.adding(template)) {
+            try theme.render(template, view())
+        })
         if inSitemap { sitemapPaths.append(path) }
     }
 
-    /// Renders every queued page, in parallel; the first failure is reported.
-    func render() throws -> [OutputFile] {
-        var results = [OutputFile?](repeating: nil, count: jobs.count)
+    /// Queues a file that is not drawn by a template (feeds, sitemap).
+    mutating func addFile(_ file: String, inputs: PageInputs, make: @escaping () throws -> [UInt8]) {
+        jobs.append(Job(file: file, inputs: inputs, make: make))
+    }
+
+    /// Renders every queued job, in parallel, into `sink`; the first failure is reported.
+    func render(into sink: PageSink) throws {
         var failure: Error?
         let lock = NSLock()
         let chunk = 16
         let chunks = (jobs.count + chunk - 1) / chunk
-        results.withUnsafeMutableBufferPointer { buffer in
-            let slots = buffer
-            DispatchQueue.concurrentPerform(iterations: chunks) { c in
-                for index in c * chunk..<min((c + 1) * chunk, jobs.count) {
-                    do {
-                        let job = jobs[index]
-                        slots[index] = OutputFile(path: job.file, contents: Data(try job.make()))
-                    } catch {
-                        lock.lock()
-                        if failure == nil { failure = error }
-                        lock.unlock()
-                    }
+        let digests = renderer.inputs.map { PageDigests($0, site: site) }
+        DispatchQueue.concurrentPerform(iterations: chunks) { c in
+            for index in c * chunk..<min((c + 1) * chunk, jobs.count) {
+                do {
+                    let job = jobs[index]
+                    let digest = digests.map { $0.digest(job.file, job.inputs, site: site) }
+                    if let digest, sink.reuse(job.file, inputs: digest) { continue }
+                    try sink.put(job.file, try job.make(), inputs: digest)
+                } catch {
+                    lock.lock()
+                    if failure == nil { failure = error }
+                    lock.unlock()
                 }
             }
         }
         if let failure { throw failure }
-        return results.compactMap { $0 }
     }
 
     /// `index.html` and `page/N/`: every post, newest first.
@@ -59,7 +66,7 @@ struct PageSet {
         for (index, posts) in pages.enumerated() {
             let number = index + 1
             let path = SitePaths.home(page: number)
-            add("home", path: path) { [renderer, site] in
+            add("home", path: path, inputs: .posts(posts, "\(pages.count)")) { [renderer, site] in
                 var view = renderer.layout(path: path, title: number == 1 ? "" : "Page \(number)",
                                            description: site.config.description, nav: "home")
                 view.posts = .of(posts.map(renderer.postViews(for: path)))
@@ -73,7 +80,7 @@ struct PageSet {
 
     mutating func addPost(_ post: Post) {
         let path = SitePaths.post(post)
-        add("post", path: path) { [renderer, site] in
+        add("post", path: path, inputs: .posts([post])) { [renderer, site] in
             let author = site.usersByHandle[post.author]?.name ?? post.author
             let text = post.caption.plainText
             let title = text.isEmpty ? "Post by \(author)" : "\(author): \(SiteRenderer.shorten(text, to: 60))"
@@ -85,7 +92,7 @@ struct PageSet {
 
     /// `tags/` and one page (grid) per tag.
     mutating func addTags() {
-        add("tags", path: SitePaths.tags) { [renderer, site] in
+        add("tags", path: SitePaths.tags, inputs: .everything) { [renderer, site] in
             var index = renderer.layout(path: SitePaths.tags, title: "Hashtags",
                                         description: "Every hashtag on \(site.config.title)", nav: "tags")
             let factory = renderer.views(for: SitePaths.tags)
@@ -96,7 +103,7 @@ struct PageSet {
         }
         for tag in site.tags {
             let folder = SitePaths.tagFolder(tag.key)
-            add("tag", path: folder) { [renderer, site] in
+            add("tag", path: folder, inputs: .posts(tag.postKeys.compactMap { site.postsByKey[$0] }, tag.display)) { [renderer, site] in
                 var view = renderer.layout(path: folder, title: "#\(tag.display)",
                                            description: "Posts tagged #\(tag.display) on \(site.config.title)",
                                            extraFeeds: [FeedLinkView(href: SitePaths.tag(tag.key) + "feed.json",
@@ -113,7 +120,7 @@ struct PageSet {
     /// `explore/`: every post's first image in a masonry laid out from aspect ratios.
     mutating func addExplore() {
         let path = SitePaths.explore
-        add("explore", path: path) { [renderer, site] in
+        add("explore", path: path, inputs: .everything) { [renderer, site] in
             var view = renderer.layout(path: path, title: "Explore", description: "Explore \(site.config.title)",
                                        nav: "explore")
             view.heading = "Explore"
@@ -126,7 +133,7 @@ struct PageSet {
 
     /// `404.html` is served at any depth, so its links start from the base URL's path.
     mutating func addNotFound() {
-        add("404", path: "", inSitemap: false, file: "404.html") { [renderer, site] in
+        add("404", path: "", inSitemap: false, file: "404.html", inputs: .everything) { [renderer, site] in
             var view = renderer.layout(path: "", title: "Page not found", description: "",
                                        root: SitePaths.absoluteRoot(site.config.baseURL))
             view.heading = "Page not found"

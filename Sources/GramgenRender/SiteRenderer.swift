@@ -6,16 +6,27 @@ public struct SiteRenderer {
     let site: Site
     let images: [String: ProcessedImage]
     let theme: Theme
+    /// Digests of what the build read; with them, unchanged pages are taken over from the last build.
+    let inputs: RenderInputs?
     let postViewCache = ViewCache<PostView>()
 
-    public init(site: Site, images: [String: ProcessedImage], theme: Theme) {
+    public init(site: Site, images: [String: ProcessedImage], theme: Theme, inputs: RenderInputs? = nil) {
         self.site = site
         self.images = images
         self.theme = theme
+        self.inputs = inputs
     }
 
+    /// Every file of the site, in memory (for tests and small sites).
     public func render() throws -> [OutputFile] {
-        var files = theme.assets
+        let sink = CollectingSink()
+        try render(into: sink)
+        return sink.files
+    }
+
+    /// Renders every page, feed and asset into `sink`, on all cores.
+    public func render(into sink: PageSink) throws {
+        for asset in theme.assets { try sink.put(asset.path, Array(asset.contents), inputs: nil) }
         var pages = PageSet(renderer: self)
         pages.addHome()
         for user in site.users { pages.addProfile(user) }
@@ -23,10 +34,12 @@ public struct SiteRenderer {
         pages.addTags()
         pages.addExplore()
         pages.addNotFound()
-        files += try pages.render()
-        files += try FeedSet(site: site, images: images).files()
-        files.append(SitemapRenderer.render(site: site, pagePaths: pages.sitemapPaths))
-        return files.sorted { $0.path < $1.path }
+        FeedSet(site: site, images: images).add(to: &pages)
+        let sitemapPaths = pages.sitemapPaths
+        pages.addFile("sitemap.xml", inputs: .everything) { [site] in
+            Array(SitemapRenderer.render(site: site, pagePaths: sitemapPaths).contents)
+        }
+        try pages.render(into: sink)
     }
 
     var config: SiteConfig { site.config }

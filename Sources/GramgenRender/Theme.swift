@@ -74,7 +74,7 @@ public struct Theme: Sendable {
     }
 }
 
-struct ThemeError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
+public struct ThemeError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
 }

@@ -1,0 +1,138 @@
+import Foundation
+import GramgenCore
+
+/// What the last build left in an output folder: for each file, the digest of the inputs it was
+/// made from (pages and feeds), the digest of its bytes, and its identity on disk. The next build
+/// takes over a file only when both digests allow it and the file is still exactly the one written
+/// (same inode, size and modification time), so a hand-edited output file is never trusted.
+struct OutputManifest: Sendable {
+    struct Entry: Sendable, Equatable {
+        var inputs: String
+        var content: String
+        var size: Int64
+        var modified: Int64
+        var inode: UInt64
+    }
+
+    var entries: [String: Entry] = [:]
+
+    /// Tab-separated lines: path, inputs, content, size, modified (ns), inode.
+    static func load(_ url: URL) -> OutputManifest {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return OutputManifest() }
+        var manifest = OutputManifest()
+        for line in data.split(separator: UInt8(ascii: "\n")) {
+            let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+            guard fields.count == 6, let size = Int64(String(decoding: fields[3], as: UTF8.self)),
+                  let modified = Int64(String(decoding: fields[4], as: UTF8.self)),
+                  let inode = UInt64(String(decoding: fields[5], as: UTF8.self)) else { continue }
+            manifest.entries[String(decoding: fields[0], as: UTF8.self)] = Entry(
+                inputs: String(decoding: fields[1], as: UTF8.self), content: String(decoding: fields[2], as: UTF8.self),
+                size: size, modified: modified, inode: inode)
+        }
+        return manifest
+    }
+
+    func save(_ url: URL) {
+        var text = ""
+        text.reserveCapacity(entries.count * 100)
+        for (path, entry) in entries where !path.contains("\t") && !path.contains("\n") {
+            text += "\(path)\t\(entry.inputs)\t\(entry.content)\t\(entry.size)\t\(entry.modified)\t\(entry.inode)\n"
+        }
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? Data(text.utf8).write(to: url, options: .atomic)
+    }
+
+    /// The entry for `path` when the file at `full` is still the one it describes.
+    func intact(_ path: String, at full: String) -> Entry? {
+        guard let entry = entries[path], let identity = FileIdentity(path: full),
+              identity.size == entry.size, identity.modified == entry.modified, identity.inode == entry.inode
+        else { return nil }
+        return entry
+    }
+}
+
+/// Size, modification time and inode of a regular file (links are not followed).
+struct FileIdentity {
+    var size: Int64
+    var modified: Int64
+    var inode: UInt64
+
+    init?(path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        self.init(info)
+    }
+
+    init(_ info: stat) {
+        size = Int64(info.st_size)
+        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        inode = UInt64(info.st_ino)
+    }
+}
+
+/// Plain POSIX file writing: no temporary copies, no fsync (see docs/safety.md), folders made
+/// once. Thread-safe.
+final class FileWriter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var folders = Set<String>()
+
+    /// Writes `bytes` to a new file at `path` and returns its identity.
+    func write(_ bytes: [UInt8], to path: String) throws -> FileIdentity {
+        try makeFolder(containing: path)
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard fd >= 0 else { throw POSIXError.current(path) }
+        defer { close(fd) }
+        try bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw POSIXError.current(path)
+                }
+                offset += written
+            }
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw POSIXError.current(path) }
+        return FileIdentity(info)
+    }
+
+    /// Hard-links `source` at `path` (a new name for the same file); false when that is not possible.
+    func link(_ source: String, to path: String) -> Bool {
+        (try? makeFolder(containing: path)) != nil && Foundation.link(source, path) == 0
+    }
+
+    func makeFolder(containing path: String) throws {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return }
+        try makeFolder(String(path[..<slash]))
+    }
+
+    func makeFolder(_ folder: String) throws {
+        lock.lock()
+        let known = folders.contains(folder)
+        lock.unlock()
+        if known || folder.isEmpty { return }
+        if mkdir(folder, 0o755) != 0 {
+            switch errno {
+            case EEXIST: break
+            case ENOENT:
+                try makeFolder(containing: folder)
+                if mkdir(folder, 0o755) != 0 && errno != EEXIST { throw POSIXError.current(folder) }
+            default: throw POSIXError.current(folder)
+            }
+        }
+        lock.lock()
+        folders.insert(folder)
+        lock.unlock()
+    }
+}
+
+extension POSIXError {
+    /// The error in `errno`, naming the file.
+    static func current(_ path: String) -> Error {
+        let code = errno
+        return NSError(domain: NSPOSIXErrorDomain, code: Int(code),
+                       userInfo: [NSLocalizedDescriptionKey: "\(path): \(String(cString: strerror(code)))"])
+    }
+}

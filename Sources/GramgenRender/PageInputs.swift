@@ -1,0 +1,85 @@
+import GramgenCore
+
+/// What the build read, as digests, so pages can tell whether they would come out the same:
+/// `site` covers everything every page may show (configuration, theme, options, every profile and
+/// avatar), `posts` each post's own sources (its post.md, its images and how they were processed).
+public struct RenderInputs: Sendable {
+    public var site: String
+    public var posts: [String: String]
+
+    public init(site: String, posts: [String: String]) {
+        self.site = site
+        self.posts = posts
+    }
+}
+
+/// What one page or feed file reads beyond the site-wide inputs: some posts (in order) or all of
+/// them, and any other values it shows (page numbers, counts, titles).
+struct PageInputs {
+    enum Scope {
+        case everything
+        case posts([Post])
+    }
+
+    var scope: Scope
+    var notes: [String]
+
+    static let everything = PageInputs(scope: .everything, notes: [])
+
+    static func posts(_ posts: [Post], _ notes: String...) -> PageInputs {
+        PageInputs(scope: .posts(posts), notes: notes)
+    }
+
+    func adding(_ note: String) -> PageInputs {
+        PageInputs(scope: scope, notes: notes + [note])
+    }
+}
+
+/// Digests of page inputs. A post's digest also covers what its views show of other posts:
+/// the display form and post count of each of its hashtags.
+struct PageDigests {
+    let site: UInt64
+    let posts: [String: UInt64]
+    let everything: UInt64
+
+    init(_ inputs: RenderInputs, site: Site) {
+        var base = DigestBuilder()
+        base.add(inputs.site)
+        self.site = base.value
+        var posts: [String: UInt64] = [:]
+        posts.reserveCapacity(site.posts.count)
+        var all = DigestBuilder()
+        for post in site.posts {
+            var digest = DigestBuilder()
+            digest.add(post.key)
+            digest.add(inputs.posts[post.key] ?? "")
+            for key in post.tagKeys {
+                let tag = site.tagsByKey[key]
+                digest.add(key)
+                digest.add(tag?.display ?? "")
+                digest.add(UInt64(tag?.postKeys.count ?? 0))
+            }
+            posts[post.key] = digest.value
+            all.add(digest.value)
+        }
+        all.add(UInt64(site.tags.count))
+        for tag in site.tags { all.add(tag.key) }
+        self.posts = posts
+        everything = all.value
+    }
+
+    func digest(_ file: String, _ inputs: PageInputs, site: Site) -> String {
+        var digest = DigestBuilder()
+        digest.add(self.site)
+        digest.add(file)
+        for note in inputs.notes { digest.add(note) }
+        switch inputs.scope {
+        case .everything:
+            digest.add(everything)
+        case .posts(let list):
+            digest.add(UInt64(list.count))
+            for post in list { digest.add(posts[post.key] ?? 0) }
+        }
+        return digest.hex
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// Where rendered files go as they are made, so a site is never held in memory whole. Called from
+/// several threads at once.
+public protocol PageSink: Sendable {
+    /// Takes over the previous build's file at `path` when it was made from the same `inputs`
+    /// (a digest of everything the page reads) and is still intact; the page is then not rendered.
+    func reuse(_ path: String, inputs: String) -> Bool
+    /// A finished file; `inputs` as above, nil for files that are always rendered.
+    func put(_ path: String, _ bytes: [UInt8], inputs: String?) throws
+}
+
+/// Keeps every file in memory (tests, and callers that want the files themselves).
+public final class CollectingSink: PageSink, @unchecked Sendable {
+    private let lock = NSLock()
+    private var collected: [OutputFile] = []
+
+    public init() {}
+
+    public func reuse(_ path: String, inputs: String) -> Bool { false }
+
+    public func put(_ path: String, _ bytes: [UInt8], inputs: String?) throws {
+        lock.lock()
+        collected.append(OutputFile(path: path, contents: Data(bytes)))
+        lock.unlock()
+    }
+
+    public var files: [OutputFile] {
+        lock.lock()
+        defer { lock.unlock() }
+        return collected.sorted { $0.path < $1.path }
+    }
+}
