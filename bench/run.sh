@@ -3,13 +3,17 @@
 # in one run, so the ratios hold on a noisy machine.
 #
 #   bench/run.sh [--posts N] [--images K] [--users U] [--runs R] [--steps "once cold noop edit hugo"]
+#   bench/run.sh --text N [--runs R] [--steps "cold warm noop edit hugo hugowarm"]
 #
 # Corpus: ../shared/bench/make-corpus.sh (real photos, 3000–4032 px, a third with EXIF rotation),
-# kept in /tmp/gramgen-bench/. Steps, each timed R times (wall seconds and peak RSS of the
-# largest process, GNU time), interleaved run by run:
+# kept in /tmp/gramgen-bench/. `--text N` makes the text-heavy corpus instead: N posts by 100
+# users with `--images 0`, then bench/tiny_images.py gives each post its own tiny photo (a post
+# needs one); Hugo gets the same posts without photos. Steps, each timed R times (wall seconds
+# and peak RSS of the largest process, GNU time), interleaved run by run:
 #   once   the libvips limit: vips_once.py --site-outputs (one decode per source, every output
 #          of the corpus's site.yml from memory), 2 processes, VIPS_CONCURRENCY=1
 #   cold   gramgen build with an empty cache and no output
+#   warm   gramgen build into an empty output with the image cache kept (pages only)
 #   noop   gramgen build again, nothing changed
 #   edit   gramgen build after one caption changed
 #   hugo   Hugo (Debian's hugo) cold: rm -rf public resources; hugo   (slow; once per run)
@@ -20,19 +24,29 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/.." && pwd)
 shared=$(cd "$root/../shared/bench" && pwd)
-posts=50 images=2 users=20 runs=5 steps="once cold noop edit"
+posts=50 images=2 users=20 runs=5 steps="once cold noop edit" text=0
 while [ $# -gt 0 ]; do
   case $1 in
     --posts) posts=$2; shift 2;; --images) images=$2; shift 2;; --users) users=$2; shift 2;;
     --runs) runs=$2; shift 2;; --steps) steps=$2; shift 2;;
-    *) sed -n '2,20p' "$0"; exit 2;;
+    --text) text=1; posts=$2; images=0; users=100; shift 2
+            [[ " $* " == *" --steps "* ]] || steps="cold warm noop edit hugo hugowarm";;
+    *) sed -n '2,27p' "$0"; exit 2;;
   esac
 done
 command -v /usr/bin/time >/dev/null || { echo "needs GNU time: apt-get install -y time" >&2; exit 1; }
 name="p${posts}x${images}"
+[ "$text" = 1 ] && name="text${posts}"
 corpus=/tmp/gramgen-bench/$name
 work=/tmp/gramgen-bench/work-$name
-[ -f "$corpus/manifest.json" ] || "$shared/make-corpus.sh" --out "$corpus" --users "$users" --posts "$posts" --images "$images" --seed 1 >&2
+if [ ! -f "$corpus/manifest.json" ]; then
+  if [ "$text" = 1 ]; then
+    "$shared/make-corpus.sh" --out "$corpus" --users "$users" --posts "$posts" --images 0 --seed 1 --emit gramgen,hugo >&2
+    python3 "$here/tiny_images.py" "$corpus/gramgen" >&2
+  else
+    "$shared/make-corpus.sh" --out "$corpus" --users "$users" --posts "$posts" --images "$images" --seed 1 >&2
+  fi
+fi
 (cd "$root" && swift build -c release --product gramgen --scratch-path .build-release >&2)
 gramgen="$root/.build-release/release/gramgen"
 site="$corpus/gramgen"
@@ -59,6 +73,9 @@ for i in $(seq 1 "$runs"); do
       cold)
         rm -rf "$site/.gramgen" "$work/public"
         measure cold "$gramgen" build --site "$site" --output "$work/public" --quiet;;
+      warm)
+        rm -rf "$work/public"
+        measure warm "$gramgen" build --site "$site" --output "$work/public" --quiet;;
       noop)
         measure noop "$gramgen" build --site "$site" --output "$work/public" --quiet;;
       edit)
@@ -72,4 +89,5 @@ for i in $(seq 1 "$runs"); do
     esac
   done
 done
-python3 "$here/summarize.py" "$log" "$name" "$(grep -c . "$corpus/images.txt" || true)" | tee "$root/bench/results/$name.md"
+photos=$(find "$site/content/users" -path '*/posts/*' -name '*.jpg' | wc -l)
+python3 "$here/summarize.py" "$log" "$name" "$photos" | tee "$root/bench/results/$name.md"

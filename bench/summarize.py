@@ -12,7 +12,8 @@ for line in open(path):
 
 labels = {
     "once": "libvips decode-once limit (vips_once.py, 2 processes)",
-    "cold": "gramgen cold build",
+    "cold": "gramgen cold build (empty image cache, no output)",
+    "warm": "gramgen build into an empty output, images cached",
     "noop": "gramgen no-op rebuild",
     "edit": "gramgen rebuild after one caption edit",
     "hugo": "Hugo cold build",
@@ -22,7 +23,7 @@ median = {step: statistics.median(s for s, _ in values) for step, values in rows
 print(f"Corpus `{name}` ({images} photos), medians of {max(len(v) for v in rows.values())} runs, interleaved:\n")
 print("| run | median s | peak RSS MiB | ratio |")
 print("| --- | ---: | ---: | --- |")
-for step in ["once", "cold", "noop", "edit", "hugo", "hugowarm"]:
+for step in ["once", "cold", "warm", "noop", "edit", "hugo", "hugowarm"]:
     if step not in rows:
         continue
     rss = max(k for _, k in rows[step]) / 1024
@@ -31,6 +32,10 @@ for step in ["once", "cold", "noop", "edit", "hugo", "hugowarm"]:
         ratio = f"{median['cold'] / median['once']:.2f}× the libvips limit"
         if "hugo" in median:
             ratio += f"; {median['hugo'] / median['cold']:.1f}× faster than Hugo"
-    if step == "noop" and "hugowarm" in median:
+    if step in ("cold", "warm") and "once" not in median and "hugo" in median:
+        ratio = f"{median[step] / median['hugo']:.2f}× Hugo's cold time"
+    if step in ("noop", "edit") and "hugowarm" in median and "once" not in median:
+        ratio = f"{median[step] / median['hugowarm']:.3f}× Hugo's no-op time"
+    elif step == "noop" and "hugowarm" in median:
         ratio = f"{median['hugowarm'] / max(median['noop'], 1e-9):.1f}× faster than Hugo's no-op"
     print(f"| {labels[step]} | {median[step]:.2f} | {rss:.0f} | {ratio} |")

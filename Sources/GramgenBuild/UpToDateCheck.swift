@@ -49,43 +49,39 @@ struct UpToDateCheck {
     }
 
     func inputsDigest() -> String {
-        var text = "gramgen\u{0}\(Self.executableStamp())\u{0}\(Theme.builtInDigest)\u{0}\(ImageProcessor.pipelineVersion)"
-        text += "\u{0}drafts=\(options.includeDrafts)\u{0}strict=\(options.strict)\u{0}base=\(options.baseURL ?? "")"
+        var digest = DigestBuilder()
+        digest.add("gramgen\u{0}\(Self.executableStamp())\u{0}\(Theme.builtInDigest)\u{0}\(ImageProcessor.pipelineVersion)")
+        digest.add("drafts=\(options.includeDrafts)\u{0}strict=\(options.strict)\u{0}base=\(options.baseURL ?? "")")
         for folder in ["content", "templates", "static"] {
-            text += "\u{0}[\(folder)]" + (Self.listing(options.siteRoot.appendingPathComponent(folder), follow: true) ?? "-")
+            digest.add("[\(folder)]")
+            Self.addListing(options.siteRoot.appendingPathComponent(folder), follow: true, to: &digest)
         }
-        return ContentHash.hex(Data(text.utf8))
+        return digest.hex
     }
 
     static func treeDigest(_ root: URL) -> String? {
-        listing(root, follow: false).map { ContentHash.hex(Data($0.utf8)) }
+        var digest = DigestBuilder()
+        return addListing(root, follow: false, to: &digest) ? digest.hex : nil
     }
 
     /// Relative paths of the regular files below `root` (none when it is missing).
     static func files(in root: URL) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: root.path) else { return [] }
-        var paths: [String] = []
-        while let path = walker.nextObject() as? String {
-            var info = stat()
-            if lstat(root.path + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { paths.append(path) }
-        }
-        return paths
+        (FolderWalk.entries(root.path, follow: false) ?? []).filter(\.isRegular).map(\.path)
     }
 
-    /// Every file below `root` as `path size mtime` lines, sorted; nil when the folder is missing.
-    static func listing(_ root: URL, follow: Bool) -> String? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue,
-              let walker = FileManager.default.enumerator(atPath: root.path) else { return nil }
-        var lines: [String] = []
-        while let path = walker.nextObject() as? String {
-            var info = stat()
-            let full = root.path + "/" + path
-            guard (follow ? stat(full, &info) : lstat(full, &info)) == 0 else { continue }
-            guard info.st_mode & S_IFMT != S_IFDIR else { continue }
-            lines.append("\(path) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)")
+    /// Adds every file below `root` (path, size, modification time; sorted by path); false when the folder is missing.
+    @discardableResult
+    static func addListing(_ root: URL, follow: Bool, to digest: inout DigestBuilder) -> Bool {
+        guard let entries = FolderWalk.entries(root.path, follow: follow) else {
+            digest.add("-")
+            return false
         }
-        return lines.sorted().joined(separator: "\n")
+        for entry in entries.sorted(by: { $0.path < $1.path }) {
+            digest.add(entry.path)
+            digest.add(UInt64(bitPattern: entry.size))
+            digest.add(UInt64(bitPattern: entry.modified))
+        }
+        return true
     }
 
     /// Size and time of the running binary: a rebuilt gramgen never trusts an old build.
