@@ -31,13 +31,13 @@ enum FolderWalk {
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
             if name == "." || name == ".." { continue }
-            let full = folder + "/" + name
             var info = stat()
-            guard (follow ? stat(full, &info) : lstat(full, &info)) == 0 else { continue }
+            // Relative to the open folder: the kernel does not walk the whole path again.
+            guard fstatat(dirfd(dir), name, &info, follow ? 0 : AT_SYMLINK_NOFOLLOW) == 0 else { continue }
             let kind = info.st_mode & S_IFMT
             if kind == S_IFDIR {
                 guard seen.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { continue }
-                walk(full, prefix: prefix + name + "/", follow: follow, depth: depth + 1, seen: &seen, into: &result)
+                walk(folder + "/" + name, prefix: prefix + name + "/", follow: follow, depth: depth + 1, seen: &seen, into: &result)
             } else {
                 result.append(Entry(path: prefix + name, size: Int64(info.st_size),
                                     modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),

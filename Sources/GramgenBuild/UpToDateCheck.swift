@@ -30,11 +30,20 @@ struct UpToDateCheck {
     /// Which files the last build into this output wrote (see `OutputManifest`).
     var manifestURL: URL { recordURL.deletingPathExtension().appendingPathExtension("files") }
 
-    /// The previous build's record when nothing changed, else nil.
+    /// The previous build's record when nothing changed, else nil. The inputs and the output are
+    /// walked at the same time.
     func upToDateRecord() -> Record? {
         guard let data = FileManager.default.contents(atPath: recordURL.path),
               let record = try? JSONDecoder().decode(Record.self, from: data),
-              record.inputs == inputsDigest(), record.output == Self.treeDigest(options.output) else { return nil }
+              FileManager.default.fileExists(atPath: options.output.path) else { return nil }
+        var digests: [String?] = [nil, nil]
+        digests.withUnsafeMutableBufferPointer { slots in
+            let slots = slots
+            DispatchQueue.concurrentPerform(iterations: 2) { part in
+                slots[part] = part == 0 ? inputsDigest() : Self.treeDigest(options.output)
+            }
+        }
+        guard record.inputs == digests[0], let output = digests[1], record.output == output else { return nil }
         return record
     }
 
