@@ -9,7 +9,7 @@ struct FeedSet {
     let site: Site
     let images: [String: ProcessedImage]
     /// A post's item is the same in every feed it appears in: made once.
-    let items = ViewCache<JSONFeed.Item>()
+    let items = ViewCache<[UInt8]>()
 
     var base: String { site.config.baseURL }
 
@@ -46,8 +46,8 @@ struct FeedSet {
                     description: site.config.description.isEmpty ? nil : site.config.description,
                     language: site.config.language, icon: nil,
                     nextURL: page < pages.count ? base + urlFolder + name(page + 1) : nil,
-                    items: posts.map { post in items.value(for: post.key) { item(post) } })
-                return Array(try feed.encoded())
+                    items: posts.map { post in items.value(for: post.key) { item(post).json } })
+                return feed.encoded()
             }
         }
     }

@@ -2,7 +2,7 @@ import Foundation
 import GramgenCore
 
 /// JSON Feed 1.1 documents (https://jsonfeed.org/version/1.1) with gramgen's `_gramgen` image extension.
-struct JSONFeed: Encodable {
+struct JSONFeed {
     let version = "https://jsonfeed.org/version/1.1"
     let title: String
     let homePageURL: String
@@ -11,20 +11,17 @@ struct JSONFeed: Encodable {
     let language: String
     let icon: String?
     let nextURL: String?
-    let items: [Item]
+    /// Each item already written at the indentation of the `items` array (`Item.json`).
+    let items: [[UInt8]]
 
-    enum CodingKeys: String, CodingKey {
-        case version, title, description, language, icon, items
-        case homePageURL = "home_page_url", feedURL = "feed_url", nextURL = "next_url"
-    }
 
-    struct Author: Encodable {
+    struct Author {
         let name: String
         let url: String
         let avatar: String?
     }
 
-    struct Item: Encodable {
+    struct Item {
         let id: String
         let url: String
         let contentHTML: String
@@ -36,21 +33,40 @@ struct JSONFeed: Encodable {
         let image: String?
         let gramgen: Extension
 
-        enum CodingKeys: String, CodingKey {
-            case id, url, summary, authors, tags, image
-            case contentHTML = "content_html", contentText = "content_text", datePublished = "date_published"
-            case gramgen = "_gramgen"
+        /// The item as it stands in a feed's `items` array (4 spaces deep).
+        var json: [UInt8] {
+            var out: [UInt8] = []
+            JSONWriter.write(.object([
+                "id": .string(id), "url": .string(url), "content_html": .string(contentHTML),
+                "content_text": .string(contentText), "summary": summary.map(JSONValue.string),
+                "date_published": .string(datePublished),
+                "authors": .array(authors.map { author in
+                    .object(["name": .string(author.name), "url": .string(author.url),
+                             "avatar": author.avatar.map(JSONValue.string)])
+                }),
+                "tags": tags.map { .array($0.map(JSONValue.string)) }, "image": image.map(JSONValue.string),
+                "_gramgen": .object([
+                    "location": gramgen.location.map(JSONValue.string), "sensitive": .bool(gramgen.sensitive),
+                    "images": .array(gramgen.images.map { image in
+                        .object(["url": .string(image.url), "width": .int(image.width), "height": .int(image.height),
+                                 "aspect_ratio": .number(image.aspectRatio), "alt": .string(image.alt),
+                                 "mime_type": .string(image.mimeType), "dominant_color": .string(image.dominantColor),
+                                 "placeholder": .string(image.placeholder)])
+                    }),
+                ]),
+            ]), indent: 4, into: &out)
+            return out
         }
     }
 
     /// `_gramgen`: the post's images in order, with what a client needs to lay them out before loading.
-    struct Extension: Encodable {
+    struct Extension {
         let location: String?
         let sensitive: Bool
         let images: [Image]
     }
 
-    struct Image: Encodable {
+    struct Image {
         let url: String
         let width: Int
         let height: Int
@@ -60,15 +76,17 @@ struct JSONFeed: Encodable {
         let dominantColor: String
         let placeholder: String
 
-        enum CodingKeys: String, CodingKey {
-            case url, width, height, alt, placeholder
-            case aspectRatio = "aspect_ratio", mimeType = "mime_type", dominantColor = "dominant_color"
-        }
     }
 
-    func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return try encoder.encode(self)
+    func encoded() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(items.reduce(512) { $0 + $1.count + 8 })
+        JSONWriter.write(.object([
+            "version": .string(version), "title": .string(title), "home_page_url": .string(homePageURL),
+            "feed_url": .string(feedURL), "description": description.map(JSONValue.string),
+            "language": .string(language), "icon": icon.map(JSONValue.string),
+            "next_url": nextURL.map(JSONValue.string), "items": .array(items.map(JSONValue.raw)),
+        ]), into: &out)
+        return out
     }
 }

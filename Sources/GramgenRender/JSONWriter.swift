@@ -1,0 +1,80 @@
+/// A JSON value for gramgen's feeds.
+indirect enum JSONValue {
+    case string(String)
+    case int(Int)
+    case number(Double)
+    case bool(Bool)
+    case array([JSONValue])
+    /// Keys are written sorted; nil values are left out.
+    case object([String: JSONValue?])
+    /// Already written JSON (at the indentation it will be placed at).
+    case raw([UInt8])
+}
+
+/// Writes JSON the way Foundation's JSONEncoder does with `[.sortedKeys, .prettyPrinted,
+/// .withoutEscapingSlashes]`, byte for byte (two-space indents, `"key" : value`), without its
+/// reflection-based encoding, which cost more than drawing the HTML pages.
+enum JSONWriter {
+    static func write(_ value: JSONValue, indent: Int = 0, into out: inout [UInt8]) {
+        switch value {
+        case .string(let text): writeString(text, into: &out)
+        case .int(let number): out.append(contentsOf: String(number).utf8)
+        case .number(let number):
+            if number == number.rounded(), abs(number) < 1e15 {
+                out.append(contentsOf: String(Int(number)).utf8)
+            } else {
+                out.append(contentsOf: "\(number)".utf8)
+            }
+        case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .raw(let bytes): out += bytes
+        case .array(let items):
+            out.append(UInt8(ascii: "["))
+            writeMembers(items.count, indent: indent, into: &out) { index, out in
+                write(items[index], indent: indent + 2, into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let fields):
+            let keys = fields.compactMap { $0.value == nil ? nil : $0.key }.sorted()
+            out.append(UInt8(ascii: "{"))
+            writeMembers(keys.count, indent: indent, into: &out) { index, out in
+                writeString(keys[index], into: &out)
+                out.append(contentsOf: " : ".utf8)
+                write(fields[keys[index]]!!, indent: indent + 2, into: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static func writeMembers(_ count: Int, indent: Int, into out: inout [UInt8],
+                                     _ member: (Int, inout [UInt8]) -> Void) {
+        out.append(UInt8(ascii: "\n"))
+        if count == 0 { out.append(UInt8(ascii: "\n")) }
+        for index in 0..<count {
+            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent + 2))
+            member(index, &out)
+            out.append(contentsOf: index < count - 1 ? ",\n".utf8 : "\n".utf8)
+        }
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
+    }
+
+    private static let hex = Array("0123456789abcdef".utf8)
+
+    static func writeString(_ text: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case 0x08: out += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+            case 0x0C: out += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+            case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0..<0x20:
+                out += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+@testable import GramgenRender
+
+/// Feeds are written by gramgen's JSONWriter; it must match Foundation's JSONEncoder byte for byte.
+struct JSONWriterTests {
+    struct Sample: Encodable {
+        var text: String
+        var number: Double
+        var count: Int
+        var flag: Bool
+        var empty: [Int]
+        var nested: [[String]]
+        var missing: String?
+    }
+
+    @Test("same bytes as JSONEncoder (sorted keys, pretty printed, slashes kept)", arguments: [
+        "plain", "q\"uote\\back/slash", "\u{0}\u{1}\u{8}\u{9}\u{a}\u{c}\u{d}\u{1f}\u{7f}", "é 😀 \u{2028} \u{FFFE}",
+        "", "<p>caption</p>\n",
+    ])
+    func matchesFoundation(_ text: String) throws {
+        for number in [1.0, 1.3333, 12.0, 0.0833, 0.5] {
+            let sample = Sample(text: text, number: number, count: -3, flag: true, empty: [], nested: [[text], []])
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            let expected = try encoder.encode(sample)
+            var out: [UInt8] = []
+            JSONWriter.write(.object([
+                "text": .string(text), "number": .number(number), "count": .int(-3), "flag": .bool(true),
+                "empty": .array([]), "nested": .array([.array([.string(text)]), .array([])]), "missing": nil,
+            ]), into: &out)
+            #expect(String(decoding: out, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+        }
+    }
+}
