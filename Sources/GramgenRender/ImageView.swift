@@ -7,7 +7,7 @@ struct SourceView {
 }
 
 /// What a template needs to draw one image: every attribute of `<picture>` and `<img>`.
-struct ImageView {
+final class ImageView {
     let src: String
     let srcset: String
     let sizes: String
@@ -23,14 +23,14 @@ struct ImageView {
     let count: Int
 
     /// Responsive variants: sources for every format but the fallback, which becomes the `<img>`.
-    init(_ image: ProcessedImage, alt: String, root: String, sizes: String, index: Int = 1, count: Int = 1,
+    convenience init(_ image: ProcessedImage, alt: String, root: String, sizes: String, index: Int = 1, count: Int = 1,
          formats: [ImageFormat]) {
         self.init(variants: image.variants, image: image, alt: alt, root: root, sizes: sizes, index: index,
                   count: count, formats: formats)
     }
 
     /// Square crops (grid tiles and avatars).
-    init(square image: ProcessedImage, alt: String, root: String, sizes: String, formats: [ImageFormat]) {
+    convenience init(square image: ProcessedImage, alt: String, root: String, sizes: String, formats: [ImageFormat]) {
         self.init(variants: image.squares, image: image, alt: alt, root: root, sizes: sizes, index: 1, count: 1,
                   formats: formats)
     }

@@ -1,14 +1,23 @@
 /// A link to a user, with their avatar when they have one.
-struct UserView {
+final class UserView {
     let handle: String
     let name: String
     let href: String
     let avatar: ImageView?
     let initial: String
+
+    init(handle: String, name: String, href: String, avatar: ImageView?, initial: String) {
+        self.handle = handle
+        self.name = name
+        self.href = href
+        self.avatar = avatar
+        self.initial = initial
+    }
 }
 
-/// A post as the templates draw it, with links relative to the page it is on.
-struct PostView {
+/// A post as the templates draw it, with links relative to the page it is on. A class: one post's
+/// view is shared by every page at the same depth, and passing it to a template copies no fields.
+final class PostView {
     let id: String
     let href: String
     let author: UserView
@@ -32,6 +41,29 @@ struct PostView {
     let sensitive: Bool
     /// Camera settings per photo, when `show_exif` is on and the photo has any.
     let exif: Section<ExifPhotoView>?
+
+    init(id: String, href: String, author: UserView, dateISO: String, dateText: String, location: String?, captionHTML: String, captionText: String, images: [ImageView], aspect: String, isCarousel: Bool, imageCount: Int, tile: ImageView?, likes: LikesView?, comments: [CommentView], commentCount: Int, hasComments: Bool, tags: [TagLinkView], sensitive: Bool, exif: Section<ExifPhotoView>?) {
+        self.id = id
+        self.href = href
+        self.author = author
+        self.dateISO = dateISO
+        self.dateText = dateText
+        self.location = location
+        self.captionHTML = captionHTML
+        self.captionText = captionText
+        self.images = images
+        self.aspect = aspect
+        self.isCarousel = isCarousel
+        self.imageCount = imageCount
+        self.tile = tile
+        self.likes = likes
+        self.comments = comments
+        self.commentCount = commentCount
+        self.hasComments = hasComments
+        self.tags = tags
+        self.sensitive = sensitive
+        self.exif = exif
+    }
 }
 
 struct ExifPhotoView {
