@@ -28,7 +28,7 @@ struct FrontMatter {
         let lineMap = YAMLLineMap(yaml)
         let node: Node?
         do {
-            node = try Yams.compose(yaml: yaml)
+            node = try Yams.compose(yaml: yaml, .default, .default, YAMLEncoding.default)
         } catch {
             diagnostics.append(YAMLErrorDescriber.diagnostic(for: error, path: path, lineOffset: 1, lineMap: lineMap))
             return nil
@@ -45,6 +45,12 @@ struct FrontMatter {
         return FrontMatter(fields: FrontMatterFields(mapping: mapping, path: path, lineOffset: 1, lineMap: lineMap),
                            body: body, bodyFirstLine: end + 2 + lineMap.loneCarriageReturns)
     }
+}
+
+/// `Parser.Encoding.default` reads the whole process environment on every use (it honours
+/// `YAMS_DEFAULT_ENCODING`); the environment does not change during a build, so read it once.
+enum YAMLEncoding {
+    static let `default` = Parser.Encoding.default
 }
 
 extension Substring {
