@@ -37,3 +37,88 @@ struct FrontMatterFieldsTests {
     }
 }
 
+/// Simple front matter is composed into the nodes Yams makes, or left to Yams.
+struct SimpleFrontMatterTests {
+    static let documents = [
+        "date: 2024-01-11T22:47:00Z",
+        "date: 2024-01-11T22:47:00Z\nlocation: Seoul, Korea (old town)\ndraft: true\nshow_exif: no",
+        "a: b\nc: d:e\nf: http://example.com/x?y=1&z=[2]{3}",
+        "location: Han River - evening\nsensitive: NULL\nx1: 0x1F\ny_2: 1e3\nz: 12:30:00",
+        "key: value\nkey: again",
+        "date: 2024-01-11 # comment",
+        "date: 'quoted'",
+        "date: a: b",
+        "date: ends with:",
+        "date: trailing ",
+        "Date: upper",
+        "date:  two spaces",
+        "date:\tx",
+        "date: x\n  continued",
+        "date: x\n\nlocation: y",
+        "images: [1.jpg]",
+        "tags:\n  - a",
+        "date: café",
+        "",
+        "date: " + String(repeating: "x", count: 5000),
+        String(repeating: "k", count: 101) + ": x",
+    ]
+
+    @Test("same nodes as Yams, marks and styles included", arguments: documents)
+    func sameAsYams(_ yaml: String) throws {
+        guard let simple = SimpleFrontMatter.compose(yaml) else { return }
+        let composed = try #require(try Yams.compose(yaml: yaml, .default, .default, YAMLEncoding.default)?.mapping)
+        expectSame(simple, composed, yaml)
+    }
+
+    @Test("documents that are simple are taken", arguments: documents.prefix(4))
+    func taken(_ yaml: String) {
+        #expect(SimpleFrontMatter.compose(yaml) != nil)
+    }
+
+    @Test("random documents: whenever taken, the same as Yams")
+    func random() throws {
+        var generator = SystemRandomNumberGenerator()
+        let keys = ["date", "location", "a", "_x", "k9", "true", "null", "on", "yes"]
+        let oddKeys = ["Date", "1a", "<<", "-", "? a", "a b", "é", "!!str a", "'a'"]
+        let starts = ["2024", "x", "Y", "0", "null", "true", "~", "No"]
+        let parts = ["2024", "-", ":", " ", "x", "Y", "0", "#", "'", "\"", "[", "]", "{", "}", ",", "&", "*", "!", "|",
+                     ">", "%", "@", "`", "~", "=", ".", "\\", "é", "\t", "null", "true", "a: b", "x #c", "?", "- "]
+        var taken = 0
+        func pick(_ common: [String], _ odd: [String], oddOneIn: Int) -> String {
+            Int.random(in: 0..<oddOneIn, using: &generator) == 0
+                ? odd.randomElement(using: &generator)! : common.randomElement(using: &generator)!
+        }
+        for _ in 0..<4000 {
+            let lines = (0..<Int.random(in: 1...4, using: &generator)).map { _ in
+                pick(keys, oddKeys, oddOneIn: 6) + pick([": "], [":", ":  ", " : ", ":\t"], oddOneIn: 6)
+                    + pick(starts, parts, oddOneIn: 4)
+                    + (0..<Int.random(in: 0...4, using: &generator)).map { _ in pick(starts, parts, oddOneIn: 2) }.joined()
+            }
+            let yaml = lines.joined(separator: "\n")
+            guard let simple = SimpleFrontMatter.compose(yaml) else { continue }
+            taken += 1
+            let composed = try #require(try Yams.compose(yaml: yaml, .default, .default, YAMLEncoding.default)?.mapping,
+                                        "\(yaml)")
+            expectSame(simple, composed, yaml)
+        }
+        #expect(taken > 300)
+    }
+
+    func expectSame(_ simple: Node.Mapping, _ composed: Node.Mapping, _ yaml: String) {
+        #expect(simple == composed, "\(yaml)")
+        #expect(simple.count == composed.count, "\(yaml)")
+        #expect(simple.style == composed.style, "\(yaml)")
+        #expect(simple.mark?.description == composed.mark?.description, "\(yaml)")
+        #expect(Node.mapping(simple).tag == Node.mapping(composed).tag, "\(yaml)")
+        for (a, b) in zip(simple, composed) {
+            for (x, y) in [(a.key, b.key), (a.value, b.value)] {
+                #expect(x == y, "\(yaml)")
+                #expect(x.scalar?.string == y.scalar?.string, "\(yaml)")
+                #expect(x.scalar?.style == y.scalar?.style, "\(yaml)")
+                #expect(x.mark?.description == y.mark?.description, "\(yaml)")
+                #expect(x.tag == y.tag, "\(yaml)")
+                #expect(x.bool == y.bool && x.int == y.int && x.float == y.float, "\(yaml)")
+            }
+        }
+    }
+}
