@@ -44,21 +44,39 @@ public struct ContentLoader {
         let known = Set(handles)
         let markdown = MarkdownRenderer(isKnownHandle: { known.contains($0) })
 
+        // Users, then posts, are read in parallel; each item collects its own diagnostics, which are
+        // appended below in the order a one-at-a-time load reports them: a user's profile, then
+        // each of their posts, user by user.
+        let profileLoader = ProfileLoader(contentRoot: contentRoot, markdown: markdown)
+        let postLoader = PostLoader(contentRoot: contentRoot, config: config, markdown: markdown)
+        let userResults = handles.parallelMap { handle -> UserResult in
+            var diagnostics = Diagnostics()
+            let (profile, following) = profileLoader.load(handle: handle, diagnostics: &diagnostics)
+            let posts = postFolders(of: handle, in: contentRoot).map { PostJob(handle: handle, id: $0) }
+            return UserResult(profile: profile, following: following, diagnostics: diagnostics.items, posts: posts)
+        }
+        let postResults = userResults.flatMap(\.posts).parallelMap { job -> (LoadedPost?, [Diagnostic]) in
+            var diagnostics = Diagnostics()
+            let loaded = postLoader.load(handle: job.handle, id: job.id, diagnostics: &diagnostics)
+            return (loaded, diagnostics.items)
+        }
+
         var profiles: [Profile] = []
         var references: [Reference] = []
         var posts: [LoadedPost] = []
-        let profileLoader = ProfileLoader(contentRoot: contentRoot, markdown: markdown)
-        let postLoader = PostLoader(contentRoot: contentRoot, config: config, markdown: markdown)
-        for handle in handles {
-            let (profile, following) = profileLoader.load(handle: handle, diagnostics: &diagnostics)
-            profiles.append(profile)
-            references += following
-            for id in postFolders(of: handle, in: contentRoot) {
-                guard let loaded = postLoader.load(handle: handle, id: id, diagnostics: &diagnostics) else { continue }
+        var nextPost = postResults.startIndex
+        for user in userResults {
+            diagnostics.append(contentsOf: user.diagnostics)
+            profiles.append(user.profile)
+            references += user.following
+            for (loaded, postDiagnostics) in postResults[nextPost..<(nextPost + user.posts.count)] {
+                diagnostics.append(contentsOf: postDiagnostics)
+                guard let loaded else { continue }
                 if loaded.post.isDraft && !options.includeDrafts { continue }
                 posts.append(loaded)
                 references += loaded.references
             }
+            nextPost += user.posts.count
         }
         SiteResolver.check(references, users: known, diagnostics: &diagnostics)
         if diagnostics.hasErrors { return nil }
@@ -106,6 +124,18 @@ public struct ContentLoader {
                 && FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path, isDirectory: &isDirectory)
                 && isDirectory.boolValue
         }.sorted()
+    }
+
+    private struct PostJob {
+        var handle: String
+        var id: String
+    }
+
+    private struct UserResult {
+        var profile: Profile
+        var following: [Reference]
+        var diagnostics: [Diagnostic]
+        var posts: [PostJob]
     }
 
     static func suggestedHandle(for name: String) -> String {
