@@ -40,7 +40,8 @@ public struct ContentLoader {
                                   hint: "pass for example --base-url https://example.com/photos/")
             }
         }
-        let handles = userFolders(in: contentRoot, diagnostics: &diagnostics)
+        let users = userFolders(in: contentRoot, diagnostics: &diagnostics)
+        let handles = users.map(\.name)
         let known = Set(handles)
         let markdown = MarkdownRenderer(isKnownHandle: { known.contains($0) })
 
@@ -49,15 +50,22 @@ public struct ContentLoader {
         // each of their posts, user by user.
         let profileLoader = ProfileLoader(contentRoot: contentRoot, markdown: markdown)
         let postLoader = PostLoader(contentRoot: contentRoot, config: config, markdown: markdown)
-        let userResults = handles.parallelMap { handle -> UserResult in
+        let contentPath = contentRoot.path
+        let usersFolderIsPlain = ContentFolder.entry(atPath: contentPath + "/users") == .folder
+        let userResults = users.parallelMap { user -> UserResult in
             var diagnostics = Diagnostics()
-            let (profile, following) = profileLoader.load(handle: handle, diagnostics: &diagnostics)
-            let posts = postFolders(of: handle, in: contentRoot).map { PostJob(handle: handle, id: $0) }
+            let (profile, following) = profileLoader.load(handle: user.name, diagnostics: &diagnostics)
+            let postsPath = contentPath + "/users/\(user.name)/posts"
+            let postsFolderIsPlain = usersFolderIsPlain && user.isPlain && ContentFolder.entry(atPath: postsPath) == .folder
+            let posts = ContentFolder.subfolders(of: postsPath).map { folder in
+                PostJob(handle: user.name, id: folder.name, folderIsPlain: postsFolderIsPlain && folder.isPlain)
+            }
             return UserResult(profile: profile, following: following, diagnostics: diagnostics.items, posts: posts)
         }
         let postResults = userResults.flatMap(\.posts).parallelMap { job -> (LoadedPost?, [Diagnostic]) in
             var diagnostics = Diagnostics()
-            let loaded = postLoader.load(handle: job.handle, id: job.id, diagnostics: &diagnostics)
+            let loaded = postLoader.load(handle: job.handle, id: job.id, folderIsPlain: job.folderIsPlain,
+                                         diagnostics: &diagnostics)
             return (loaded, diagnostics.items)
         }
 
@@ -84,12 +92,12 @@ public struct ContentLoader {
     }
 
     /// Valid user folders, sorted; invalid names and case clashes are reported.
-    private func userFolders(in contentRoot: URL, diagnostics: inout Diagnostics) -> [String] {
-        let usersRoot = contentRoot.appendingPathComponent("users")
-        let names = Self.subfolders(of: usersRoot)
-        var handles: [String] = []
+    private func userFolders(in contentRoot: URL, diagnostics: inout Diagnostics) -> [ContentFolder.Subfolder] {
+        let folders = ContentFolder.subfolders(of: contentRoot.appendingPathComponent("users").path)
+        var users: [ContentFolder.Subfolder] = []
         var seen: [String: String] = [:]
-        for name in names {
+        for folder in folders {
+            let name = folder.name
             let path = "content/users/\(name)"
             if let other = seen[name.lowercased()] {
                 diagnostics.error(SourceLocation(path), "the user folder '\(name)' differs from '\(other)' only in case",
@@ -102,33 +110,20 @@ public struct ContentLoader {
                                   hint: "rename the folder, e.g. to '\(Self.suggestedHandle(for: name))'")
                 continue
             }
-            handles.append(name)
+            users.append(folder)
         }
-        if handles.isEmpty && names.isEmpty {
+        if users.isEmpty && folders.isEmpty {
             diagnostics.warning(SourceLocation("content/users"), "the site has no users",
                                 hint: "add one with `gramgen new user HANDLE`")
         }
-        return handles
-    }
-
-    private func postFolders(of handle: String, in contentRoot: URL) -> [String] {
-        Self.subfolders(of: contentRoot.appendingPathComponent("users/\(handle)/posts"))
-    }
-
-    /// Visible sub-folders, sorted by name for a stable order.
-    static func subfolders(of url: URL) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-        return names.filter { name in
-            var isDirectory: ObjCBool = false
-            return !name.hasPrefix(".")
-                && FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path, isDirectory: &isDirectory)
-                && isDirectory.boolValue
-        }.sorted()
+        return users
     }
 
     private struct PostJob {
         var handle: String
         var id: String
+        /// `users/<handle>/posts/<id>` is reached from content/ without links (see `ContentFolder`).
+        var folderIsPlain: Bool
     }
 
     private struct UserResult {

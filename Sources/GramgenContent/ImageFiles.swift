@@ -11,7 +11,11 @@ enum ImageFiles {
 
     /// Image files directly in a folder, hidden files left out, in natural order.
     static func list(in folder: URL) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        list(inFolderAtPath: folder.path)
+    }
+
+    static func list(inFolderAtPath folderPath: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []
         return names.filter { !$0.hasPrefix(".") && isImage($0) }.sorted(by: NaturalOrder.less)
     }
 
