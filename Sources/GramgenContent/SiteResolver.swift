@@ -1,4 +1,5 @@
 import GramgenCore
+import GramgenMarkdown
 
 /// Stage 2: cross-checks references and builds the site graph (sorted posts, grouped tags).
 enum SiteResolver {
@@ -25,7 +26,7 @@ enum SiteResolver {
     static func hashtags(posts: [Post], spellings: [String]) -> [Hashtag] {
         var counts: [String: [String: Int]] = [:]
         for spelling in spellings {
-            counts[TagKey.key(for: spelling), default: [:]][spelling.precomposedStringWithCanonicalMappingIfNeeded, default: 0] += 1
+            counts[TagKeys.key(for: spelling), default: [:]][TagKeys.precomposed(spelling), default: 0] += 1
         }
         var postKeys: [String: [String]] = [:]
         for post in posts {
@@ -38,10 +39,4 @@ enum SiteResolver {
             return Hashtag(key: key, display: display, postKeys: postKeys[key] ?? [])
         }
     }
-}
-
-import Foundation
-
-extension String {
-    var precomposedStringWithCanonicalMappingIfNeeded: String { precomposedStringWithCanonicalMapping }
 }
