@@ -47,15 +47,54 @@ enum ContentFolder {
         var isPlain: Bool
     }
 
+    /// An entry of a folder, as `readdir` lists it.
+    struct Listed {
+        var name: String
+        var entry: Entry
+    }
+
+    /// The names `FileManager.contentsOfDirectory(atPath:)` gives, each with what `lstat` would say
+    /// about it — taken from `readdir`, which knows it on most file systems (else `lstat` is asked).
+    /// Nil when the folder cannot be read or holds a name that is not valid UTF-8 (Foundation
+    /// repairs those; the callers then ask it).
+    static func listing(ofFolderAtPath folderPath: String) -> [Listed]? {
+        guard isUsablePath(folderPath), let folder = opendir(folderPath) else { return nil }
+        defer { closedir(folder) }
+        var listed: [Listed] = []
+        while let item = readdir(folder) {
+            let type = item.pointee.d_type
+            let name: String? = withUnsafeBytes(of: &item.pointee.d_name) { raw in
+                let bytes = raw.prefix(while: { $0 != 0 })
+                return String(validating: bytes, as: UTF8.self)
+            }
+            guard let name else { return nil }
+            if name == "." || name == ".." { continue }
+            let entry: Entry
+            switch Int32(type) {
+            case Int32(DT_REG): entry = .file
+            case Int32(DT_DIR): entry = .folder
+            case Int32(DT_LNK): entry = .link
+            case Int32(DT_UNKNOWN): entry = self.entry(atPath: folderPath + "/" + name)
+            default: entry = .other
+            }
+            listed.append(Listed(name: name, entry: entry))
+        }
+        return listed
+    }
+
     /// Visible sub-folders (links to folders included), sorted by name: the same list as
     /// `FileManager.fileExists(atPath:isDirectory:)` on every entry gives.
     static func subfolders(of folderPath: String) -> [Subfolder] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []
+        let listed = listing(ofFolderAtPath: folderPath)
+            ?? ((try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []).map {
+                Listed(name: $0, entry: .unknown)
+            }
         var folders: [Subfolder] = []
-        for name in names where !name.hasPrefix(".") {
+        for item in listed where !item.name.hasPrefix(".") {
+            let name = item.name
             let path = folderPath + "/" + name
             if isPlainName(name) {
-                switch entry(atPath: path) {
+                switch item.entry == .unknown ? entry(atPath: path) : item.entry {
                 case .folder:
                     folders.append(Subfolder(name: name, isPlain: true))
                     continue
