@@ -11,6 +11,17 @@ struct FrontMatterFields {
     let lineOffset: Int
     /// libyaml's lines and columns → the file's.
     var lineMap = YAMLLineMap.identity
+    /// The string of each key of `mapping` in order (nil when a key is not a scalar), so finding a
+    /// key compares strings instead of copying every pair of nodes.
+    private let keyStrings: [String?]
+
+    init(mapping: Node.Mapping?, path: String, lineOffset: Int, lineMap: YAMLLineMap = .identity) {
+        self.mapping = mapping
+        self.path = path
+        self.lineOffset = lineOffset
+        self.lineMap = lineMap
+        keyStrings = mapping?.keys.map(\.scalar?.string) ?? []
+    }
 
     func location(of node: Node?) -> SourceLocation {
         guard let mark = node?.mark else { return SourceLocation(path, line: lineOffset + 1) }
@@ -41,12 +52,12 @@ struct FrontMatterFields {
     /// resolved once (`KeyNodes`). Like the subscript, the last match wins.
     private func lookUp(_ key: String) -> Node? {
         guard let mapping else { return nil }
-        var found: Node?
-        for (candidate, value) in mapping {
-            guard case .scalar(let scalar) = candidate, scalar.string == key else { continue }
-            if scalar.tag.description.isEmpty || candidate == KeyNodes.node(for: key) { found = value }
+        for index in keyStrings.indices.reversed() where keyStrings[index] == key {
+            let (candidate, value) = mapping[mapping.index(mapping.startIndex, offsetBy: index)]
+            guard case .scalar(let scalar) = candidate else { continue }
+            if scalar.tag.description.isEmpty || candidate == KeyNodes.node(for: key) { return value }
         }
-        return found
+        return nil
     }
 
     /// Warns about keys this file does not use, with the closest known key as a suggestion.

@@ -8,6 +8,13 @@ struct PlainTextBuilder {
     var text: String { String(decoding: bytes, as: UTF8.self) }
 
     mutating func append(_ piece: String) {
+        var piece = piece
+        let wasASCII = piece.withUTF8 { utf8 in
+            guard utf8.allSatisfy({ $0 < 0x80 }) else { return false }
+            for byte in utf8 { append(Unicode.Scalar(byte)) }
+            return true
+        }
+        guard !wasASCII else { return }
         for scalar in piece.unicodeScalars {
             append(scalar)
         }
