@@ -40,25 +40,51 @@ public struct ContentLoader {
                                   hint: "pass for example --base-url https://example.com/photos/")
             }
         }
-        let handles = userFolders(in: contentRoot, diagnostics: &diagnostics)
+        let users = userFolders(in: contentRoot, diagnostics: &diagnostics)
+        let handles = users.map(\.name)
         let known = Set(handles)
         let markdown = MarkdownRenderer(isKnownHandle: { known.contains($0) })
+
+        // Users, then posts, are read in parallel; each item collects its own diagnostics, which are
+        // appended below in the order a one-at-a-time load reports them: a user's profile, then
+        // each of their posts, user by user.
+        let profileLoader = ProfileLoader(contentRoot: contentRoot, markdown: markdown)
+        let postLoader = PostLoader(contentRoot: contentRoot, config: config, markdown: markdown)
+        let contentPath = contentRoot.path
+        let usersFolderIsPlain = ContentFolder.entry(atPath: contentPath + "/users") == .folder
+        let userResults = users.parallelMap { user -> UserResult in
+            var diagnostics = Diagnostics()
+            let (profile, following) = profileLoader.load(handle: user.name, diagnostics: &diagnostics)
+            let postsPath = contentPath + "/users/\(user.name)/posts"
+            let postsFolderIsPlain = usersFolderIsPlain && user.isPlain && ContentFolder.entry(atPath: postsPath) == .folder
+            let posts = ContentFolder.subfolders(of: postsPath).map { folder in
+                PostJob(handle: user.name, id: folder.name, folderIsPlain: postsFolderIsPlain && folder.isPlain)
+            }
+            return UserResult(profile: profile, following: following, diagnostics: diagnostics.items, posts: posts)
+        }
+        let postResults = userResults.flatMap(\.posts).parallelMap { job -> (LoadedPost?, [Diagnostic]) in
+            var diagnostics = Diagnostics()
+            let loaded = postLoader.load(handle: job.handle, id: job.id, folderIsPlain: job.folderIsPlain,
+                                         diagnostics: &diagnostics)
+            return (loaded, diagnostics.items)
+        }
 
         var profiles: [Profile] = []
         var references: [Reference] = []
         var posts: [LoadedPost] = []
-        let profileLoader = ProfileLoader(contentRoot: contentRoot, markdown: markdown)
-        let postLoader = PostLoader(contentRoot: contentRoot, config: config, markdown: markdown)
-        for handle in handles {
-            let (profile, following) = profileLoader.load(handle: handle, diagnostics: &diagnostics)
-            profiles.append(profile)
-            references += following
-            for id in postFolders(of: handle, in: contentRoot) {
-                guard let loaded = postLoader.load(handle: handle, id: id, diagnostics: &diagnostics) else { continue }
+        var nextPost = postResults.startIndex
+        for user in userResults {
+            diagnostics.append(contentsOf: user.diagnostics)
+            profiles.append(user.profile)
+            references += user.following
+            for (loaded, postDiagnostics) in postResults[nextPost..<(nextPost + user.posts.count)] {
+                diagnostics.append(contentsOf: postDiagnostics)
+                guard let loaded else { continue }
                 if loaded.post.isDraft && !options.includeDrafts { continue }
                 posts.append(loaded)
                 references += loaded.references
             }
+            nextPost += user.posts.count
         }
         SiteResolver.check(references, users: known, diagnostics: &diagnostics)
         if diagnostics.hasErrors { return nil }
@@ -66,12 +92,12 @@ public struct ContentLoader {
     }
 
     /// Valid user folders, sorted; invalid names and case clashes are reported.
-    private func userFolders(in contentRoot: URL, diagnostics: inout Diagnostics) -> [String] {
-        let usersRoot = contentRoot.appendingPathComponent("users")
-        let names = Self.subfolders(of: usersRoot)
-        var handles: [String] = []
+    private func userFolders(in contentRoot: URL, diagnostics: inout Diagnostics) -> [ContentFolder.Subfolder] {
+        let folders = ContentFolder.subfolders(of: contentRoot.appendingPathComponent("users").path)
+        var users: [ContentFolder.Subfolder] = []
         var seen: [String: String] = [:]
-        for name in names {
+        for folder in folders {
+            let name = folder.name
             let path = "content/users/\(name)"
             if let other = seen[name.lowercased()] {
                 diagnostics.error(SourceLocation(path), "the user folder '\(name)' differs from '\(other)' only in case",
@@ -84,28 +110,27 @@ public struct ContentLoader {
                                   hint: "rename the folder, e.g. to '\(Self.suggestedHandle(for: name))'")
                 continue
             }
-            handles.append(name)
+            users.append(folder)
         }
-        if handles.isEmpty && names.isEmpty {
+        if users.isEmpty && folders.isEmpty {
             diagnostics.warning(SourceLocation("content/users"), "the site has no users",
                                 hint: "add one with `gramgen new user HANDLE`")
         }
-        return handles
+        return users
     }
 
-    private func postFolders(of handle: String, in contentRoot: URL) -> [String] {
-        Self.subfolders(of: contentRoot.appendingPathComponent("users/\(handle)/posts"))
+    private struct PostJob {
+        var handle: String
+        var id: String
+        /// `users/<handle>/posts/<id>` is reached from content/ without links (see `ContentFolder`).
+        var folderIsPlain: Bool
     }
 
-    /// Visible sub-folders, sorted by name for a stable order.
-    static func subfolders(of url: URL) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-        return names.filter { name in
-            var isDirectory: ObjCBool = false
-            return !name.hasPrefix(".")
-                && FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path, isDirectory: &isDirectory)
-                && isDirectory.boolValue
-        }.sorted()
+    private struct UserResult {
+        var profile: Profile
+        var following: [Reference]
+        var diagnostics: [Diagnostic]
+        var posts: [PostJob]
     }
 
     static func suggestedHandle(for name: String) -> String {

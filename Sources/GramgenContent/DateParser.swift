@@ -5,7 +5,7 @@ import GramgenCore
 /// A date without an offset is taken as UTC, so a build does not depend on the machine's time zone.
 enum DateParser {
     static func parse(_ text: String) -> PostDate? {
-        let s = Array(text.trimmingCharacters(in: .whitespaces).utf8)
+        let s = Array(trimmingWhitespace(text).utf8)
         var i = 0
         func number(_ digits: Int) -> Int? {
             guard i + digits <= s.count else { return nil }
@@ -55,6 +55,47 @@ enum DateParser {
         }
         guard i == s.count, (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61,
               (1000...9999).contains(year) else { return nil }
+        if year >= 1600, second < 60 {
+            guard day <= daysIn(month: month, year: year) else { return nil }
+            let seconds = daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+            return PostDate(instant: Date(timeIntervalSince1970: TimeInterval(seconds - offset)), utcOffsetSeconds: offset)
+        }
+        return calendarDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset)
+    }
+
+    /// `text.trimmingCharacters(in: .whitespaces)`, without bridging to NSString when there is
+    /// nothing to trim (the only ASCII characters of `.whitespaces` are space and tab).
+    private static func trimmingWhitespace(_ text: String) -> String {
+        if let first = text.utf8.first, let last = text.utf8.last, first < 0x80, last < 0x80,
+           first != 0x20, first != 0x09, last != 0x20, last != 0x09 {
+            return text
+        }
+        return text.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (H. Hinnant's
+    /// `days_from_civil`). Foundation's Gregorian calendar is proleptic after 1582, and has no
+    /// leap seconds, so for the years from 1600 it gives the same instants; earlier dates, and
+    /// second 60, are left to it.
+    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    static func calendarDate(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int,
+                             offset: Int) -> PostDate? {
         var components = DateComponents()
         components.calendar = calendar
         components.timeZone = TimeZone(secondsFromGMT: 0)

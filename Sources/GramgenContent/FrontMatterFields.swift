@@ -1,3 +1,4 @@
+import Foundation
 import GramgenCore
 import Yams
 
@@ -10,6 +11,17 @@ struct FrontMatterFields {
     let lineOffset: Int
     /// libyaml's lines and columns → the file's.
     var lineMap = YAMLLineMap.identity
+    /// The string of each key of `mapping` in order (nil when a key is not a scalar), so finding a
+    /// key compares strings instead of copying every pair of nodes.
+    private let keyStrings: [String?]
+
+    init(mapping: Node.Mapping?, path: String, lineOffset: Int, lineMap: YAMLLineMap = .identity) {
+        self.mapping = mapping
+        self.path = path
+        self.lineOffset = lineOffset
+        self.lineMap = lineMap
+        keyStrings = mapping?.keys.map(\.scalar?.string) ?? []
+    }
 
     func location(of node: Node?) -> SourceLocation {
         guard let mark = node?.mark else { return SourceLocation(path, line: lineOffset + 1) }
@@ -24,12 +36,28 @@ struct FrontMatterFields {
 
     /// The value node for a key, if present and not null.
     func node(_ key: String) -> Node? {
-        guard let value = mapping?[key] else { return nil }
+        guard let value = lookUp(key) else { return nil }
         if case .scalar(let scalar) = value, scalar.style == .plain,
            ["", "~", "null", "Null", "NULL"].contains(scalar.string) {
             return nil
         }
         return value
+    }
+
+    /// `mapping[key]` without its cost. Yams compares every key with a new `Node(key)`, by string
+    /// and resolved tag, and resolving a tag runs the resolver's regular expressions. Keys with
+    /// another string cannot match, so they are skipped. A key with the same string and a tag not
+    /// resolved yet (`description` empty: `.implicit`) resolves as `Node(key)` does — same string,
+    /// same (default) resolver — so it matches. Any other is compared with a node whose tag was
+    /// resolved once (`KeyNodes`). Like the subscript, the last match wins.
+    private func lookUp(_ key: String) -> Node? {
+        guard let mapping else { return nil }
+        for index in keyStrings.indices.reversed() where keyStrings[index] == key {
+            let (candidate, value) = mapping[mapping.index(mapping.startIndex, offsetBy: index)]
+            guard case .scalar(let scalar) = candidate else { continue }
+            if scalar.tag.description.isEmpty || candidate == KeyNodes.node(for: key) { return value }
+        }
+        return nil
     }
 
     /// Warns about keys this file does not use, with the closest known key as a suggestion.
@@ -89,6 +117,26 @@ struct FrontMatterFields {
             items.append((scalar.string, location(of: item)))
         }
         return items
+    }
+}
+
+/// The nodes `Node.Mapping[key]` builds to find a key, each built once with its tag resolved, so
+/// comparing with one costs no regular expression. A resolved `Tag` is never written again, so
+/// the shared nodes can be read from several threads.
+enum KeyNodes {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var nodes: [String: Node] = [:]
+
+    /// The subscript builds `Node(key, mapping.tag.copy(with: .implicit))`: the mapping's resolver,
+    /// which for front matter and site.yml is always the default one (`Yams.compose(… .default …)`).
+    static func node(for key: String) -> Node {
+        lock.lock()
+        defer { lock.unlock() }
+        if let node = nodes[key] { return node }
+        let node = Node(key, Tag(.implicit))
+        _ = node.tag  // resolves and keeps the tag's name
+        nodes[key] = node
+        return node
     }
 }
 

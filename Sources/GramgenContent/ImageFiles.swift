@@ -6,12 +6,38 @@ enum ImageFiles {
     static let extensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif", "tif", "tiff", "heic", "heif", "avif"]
 
     static func isImage(_ name: String) -> Bool {
-        extensions.contains((name as NSString).pathExtension.lowercased())
+        extensions.contains(pathExtension(name).lowercased())
+    }
+
+    /// `(name as NSString).pathExtension`, worked out directly for the usual names — letters,
+    /// digits, `-`, `_` and dots, neither first nor last — where it is what follows the last dot.
+    static func pathExtension(_ name: String) -> String {
+        let bytes = name.utf8
+        guard let first = bytes.first, let last = bytes.last, first != UInt8(ascii: "."), last != UInt8(ascii: "."),
+              bytes.allSatisfy(isPlainNameByte) else {
+            return (name as NSString).pathExtension
+        }
+        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return "" }
+        return String(name[bytes.index(after: dot)...])
+    }
+
+    private static func isPlainNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+            return true
+        default:
+            return false
+        }
     }
 
     /// Image files directly in a folder, hidden files left out, in natural order.
     static func list(in folder: URL) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        list(inFolderAtPath: folder.path)
+    }
+
+    static func list(inFolderAtPath folderPath: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []
         return names.filter { !$0.hasPrefix(".") && isImage($0) }.sorted(by: NaturalOrder.less)
     }
 

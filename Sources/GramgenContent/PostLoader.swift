@@ -10,19 +10,36 @@ struct PostLoader {
     let contentRoot: URL
     let config: SiteConfig
     let markdown: MarkdownRenderer
+    /// `contentRoot.path`.
+    private let contentPath: String
 
-    func load(handle: String, id: String, diagnostics: inout Diagnostics) -> LoadedPost? {
+    init(contentRoot: URL, config: SiteConfig, markdown: MarkdownRenderer) {
+        self.contentRoot = contentRoot
+        self.config = config
+        self.markdown = markdown
+        contentPath = contentRoot.path
+    }
+
+    /// - Parameter folderIsPlain: the post's folder is reached from content/ without links
+    ///   (see `ContentFolder`), so a file in it that is no link itself is inside content/.
+    func load(handle: String, id: String, folderIsPlain: Bool = false, diagnostics: inout Diagnostics) -> LoadedPost? {
         let folderPath = "content/users/\(handle)/posts/\(id)"
-        let folder = contentRoot.appendingPathComponent("users/\(handle)/posts/\(id)")
+        let folder = PostFolder(contentRoot: contentRoot, contentPath: contentPath,
+                                relativePath: "users/\(handle)/posts/\(id)", isPlain: folderIsPlain)
         let path = folderPath + "/post.md"
         if let problem = PostID.problem(with: id) {
             diagnostics.error(SourceLocation(folderPath), "the post folder name is not usable in a URL: \(problem)",
                               hint: "rename the folder using letters a–z, digits, '-' and '_', e.g. 2024-05-25-han-river")
             return nil
         }
-        guard let text = TextFile.read(folder.appendingPathComponent("post.md"), path: path, required: true,
-                                       within: contentRoot, diagnostics: &diagnostics),
-              let matter = FrontMatter.parse(text, path: path, diagnostics: &diagnostics) else { return nil }
+        let text: String?
+        if folder.isPlainFile("post.md") {
+            text = TextFile.read(insideFileAtPath: folder.path + "/post.md", path: path, diagnostics: &diagnostics)
+        } else {
+            text = TextFile.read(folder.url.appendingPathComponent("post.md"), path: path, required: true,
+                                 within: contentRoot, diagnostics: &diagnostics)
+        }
+        guard let text, let matter = FrontMatter.parse(text, path: path, diagnostics: &diagnostics) else { return nil }
         let fields = matter.fields
         let errorsBefore = diagnostics.errorCount
         fields.warnUnknownKeys(known: Self.keys, diagnostics: &diagnostics)
@@ -45,7 +62,7 @@ struct PostLoader {
         var tagKeys: [String] = []
         var seenKeys = Set<String>()
         for tag in tags {
-            let key = TagKey.key(for: tag)
+            let key = TagKeys.key(for: tag)
             if seenKeys.insert(key).inserted { tagKeys.append(key) }
         }
         if tagKeys.count > config.maxHashtagsPerPost {
@@ -82,7 +99,7 @@ struct PostLoader {
         return nil
     }
 
-    private func readImages(_ fields: FrontMatterFields, folder: URL, folderPath: String, path: String,
+    private func readImages(_ fields: FrontMatterFields, folder: PostFolder, folderPath: String, path: String,
                             diagnostics: inout Diagnostics) -> [ImageSource] {
         let errorsBefore = diagnostics.errorCount
         var images: [ImageSource] = []
@@ -122,17 +139,17 @@ struct PostLoader {
                                       hint: "use jpg, png, webp, gif, tiff, heic or avif")
                     continue
                 }
-                let url = folder.appendingPathComponent(name)
-                if let problem = ImageFiles.problem(with: url, contentRoot: contentRoot) {
+                let (url, problem) = folder.image(name)
+                if let problem {
                     diagnostics.error(location, "'\(name)': \(problem.message)", hint: problem.hint)
                     continue
                 }
                 images.append(ImageSource(path: "\(folderPath)/\(name)", fileURL: url, alt: alt))
             }
         } else {
-            for name in ImageFiles.list(in: folder) {
-                let url = folder.appendingPathComponent(name)
-                if let problem = ImageFiles.problem(with: url, contentRoot: contentRoot) {
+            for (name, isPlainFile) in folder.imageFiles() {
+                let (url, problem) = folder.image(name, isPlainFile: isPlainFile)
+                if let problem {
                     diagnostics.error(SourceLocation("\(folderPath)/\(name)"), problem.message, hint: problem.hint)
                     continue
                 }
@@ -197,6 +214,59 @@ struct PostLoader {
             }
         }
         return comments
+    }
+}
+
+/// A post's folder: its URL is only built when needed, as building one asks the disk whether it
+/// names a folder; when the folder is reached without links, one `readdir` tells which of its
+/// entries are regular files, and so inside content/ (see `ContentFolder`).
+private struct PostFolder {
+    let contentRoot: URL
+    /// `users/<handle>/posts/<id>`.
+    let relativePath: String
+    /// `url.path`.
+    let path: String
+    /// The folder is reached from content/ without links.
+    let isPlain: Bool
+    /// The folder's entries, when it is plain and could be read.
+    private let listing: [ContentFolder.Listed]?
+
+    init(contentRoot: URL, contentPath: String, relativePath: String, isPlain: Bool) {
+        self.contentRoot = contentRoot
+        self.relativePath = relativePath
+        path = contentPath + "/" + relativePath
+        self.isPlain = isPlain
+        listing = isPlain ? ContentFolder.listing(ofFolderAtPath: path) : nil
+    }
+
+    var url: URL { contentRoot.appendingPathComponent(relativePath) }
+
+    /// Whether the folder is plain and `name` in it is a regular file, not a link.
+    func isPlainFile(_ name: String) -> Bool {
+        guard isPlain else { return false }
+        guard let listing else { return ContentFolder.entry(atPath: path + "/" + name) == .file }
+        // Names on disk are bytes: compare bytes, not canonically equivalent strings.
+        return listing.contains { $0.entry == .file && $0.name.utf8.elementsEqual(name.utf8) }
+    }
+
+    /// `ImageFiles.list(in: url)`, each name with whether it is known to be a regular file.
+    func imageFiles() -> [(name: String, isPlainFile: Bool)] {
+        guard let listing else { return ImageFiles.list(inFolderAtPath: path).map { ($0, false) } }
+        return listing.filter { !$0.name.hasPrefix(".") && ImageFiles.isImage($0.name) }
+            .sorted { NaturalOrder.less($0.name, $1.name) }
+            .map { ($0.name, $0.entry == .file) }
+    }
+
+    /// The URL of the image file `name` in the folder, and what makes it unusable, if anything.
+    /// - Parameter isPlainFile: `isPlainFile(name)` is known to be true.
+    func image(_ name: String, isPlainFile known: Bool = false) -> (url: URL, problem: (message: String, hint: String)?) {
+        if known || (ContentFolder.isPlainName(name) && isPlainFile(name)) {
+            // A regular file, no link, in a folder reached without links: it exists, is inside
+            // content/ and is not a folder, so this is the URL `url.appendingPathComponent(name)` builds.
+            return (contentRoot.appendingPathComponent(relativePath + "/" + name, isDirectory: false), nil)
+        }
+        let url = url.appendingPathComponent(name)
+        return (url, ImageFiles.problem(with: url, contentRoot: contentRoot))
     }
 }
 

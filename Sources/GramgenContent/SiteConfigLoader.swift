@@ -25,7 +25,7 @@ enum SiteConfigLoader {
         }
         let node: Node?
         do {
-            node = try Yams.compose(yaml: text)
+            node = try Yams.compose(yaml: text, .default, .default, YAMLEncoding.default)
         } catch {
             diagnostics.append(YAMLErrorDescriber.diagnostic(for: error, path: path, lineOffset: 0, lineMap: YAMLLineMap(text)))
             return config

@@ -1,4 +1,5 @@
 import GramgenCore
+import GramgenMarkdown
 
 /// Stage 2: cross-checks references and builds the site graph (sorted posts, grouped tags).
 enum SiteResolver {
@@ -14,22 +15,30 @@ enum SiteResolver {
     }
 
     static func resolve(config: SiteConfig, profiles: [Profile], posts loaded: [LoadedPost]) -> Site {
-        let posts = loaded.map(\.post).sorted { a, b in
-            a.date.instant != b.date.instant ? a.date.instant > b.date.instant : a.key > b.key
+        // Newest first, then by key. Keys are unique, so this order is total and sorting positions
+        // gives the same order as sorting the posts; it spares building a key for each comparison
+        // and moving whole posts around.
+        let keys = loaded.map(\.post.key)
+        let instants = loaded.map(\.post.date.instant)
+        let order = loaded.indices.sorted { a, b in
+            instants[a] != instants[b] ? instants[a] > instants[b] : keys[a] > keys[b]
         }
+        let posts = order.map { loaded[$0].post }
         return Site(config: config, users: profiles.sorted { $0.handle < $1.handle }, posts: posts,
-                    tags: hashtags(posts: posts, spellings: loaded.flatMap(\.tagSpellings) + profiles.flatMap(\.bio.tags)))
+                    tags: hashtags(posts: posts, keys: order.map { keys[$0] },
+                                   spellings: loaded.flatMap(\.tagSpellings) + profiles.flatMap(\.bio.tags)))
     }
 
     /// Groups tags by key; each shows its most used spelling (ties: the smallest in code-point order).
-    static func hashtags(posts: [Post], spellings: [String]) -> [Hashtag] {
+    /// - Parameter keys: `posts.map(\.key)`.
+    static func hashtags(posts: [Post], keys: [String], spellings: [String]) -> [Hashtag] {
         var counts: [String: [String: Int]] = [:]
         for spelling in spellings {
-            counts[TagKey.key(for: spelling), default: [:]][spelling.precomposedStringWithCanonicalMappingIfNeeded, default: 0] += 1
+            counts[TagKeys.key(for: spelling), default: [:]][TagKeys.precomposed(spelling), default: 0] += 1
         }
         var postKeys: [String: [String]] = [:]
-        for post in posts {
-            for key in post.tagKeys { postKeys[key, default: []].append(post.key) }
+        for (post, postKey) in zip(posts, keys) {
+            for key in post.tagKeys { postKeys[key, default: []].append(postKey) }
         }
         return counts.keys.sorted().map { key in
             let display = counts[key, default: [:]].max { a, b in
@@ -38,10 +47,4 @@ enum SiteResolver {
             return Hashtag(key: key, display: display, postKeys: postKeys[key] ?? [])
         }
     }
-}
-
-import Foundation
-
-extension String {
-    var precomposedStringWithCanonicalMappingIfNeeded: String { precomposedStringWithCanonicalMapping }
 }

@@ -14,7 +14,18 @@ enum TextFile {
                               hint: "copy the file here instead of linking to it")
             return nil
         }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        return read(atPath: url.path, path: path, required: required, diagnostics: &diagnostics)
+    }
+
+    /// Reads a file the caller knows to exist inside the folder (a regular file, not a link, reached
+    /// without links: see `ContentFolder`).
+    static func read(insideFileAtPath filePath: String, path: String, diagnostics: inout Diagnostics) -> String? {
+        read(atPath: filePath, path: path, required: true, diagnostics: &diagnostics)
+    }
+
+    private static func read(atPath filePath: String, path: String, required: Bool,
+                             diagnostics: inout Diagnostics) -> String? {
+        guard let data = FileManager.default.contents(atPath: filePath) else {
             if required {
                 diagnostics.error(SourceLocation(path), "the file is missing", hint: "create it, or remove the folder")
             }

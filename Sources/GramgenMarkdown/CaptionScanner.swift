@@ -53,7 +53,24 @@ enum CaptionScanner {
         guard end > scalars.startIndex else { return nil }
         if end == runEnd, runEnd < scalars.endIndex, scalars[runEnd].continuesWord { return nil }
         let handle = String(scalars[scalars.startIndex..<end])
-        guard Handle.problem(with: handle) == nil || Handle.reserved.contains(handle) else { return nil }
+        guard hasHandleShape(handle) else { return nil }
         return (handle, end)
+    }
+
+    /// `Handle.problem(with: handle) == nil || Handle.reserved.contains(handle)` for a run of handle
+    /// characters (all ASCII), without Foundation's substring search: reserved words pass every
+    /// other rule, so what is left is the length and the dots.
+    static func hasHandleShape(_ handle: String) -> Bool {
+        let bytes = handle.utf8
+        guard (1...30).contains(bytes.count), bytes.first != UInt8(ascii: "."), bytes.last != UInt8(ascii: ".") else {
+            return false
+        }
+        var previous: UInt8 = 0
+        for byte in bytes {
+            guard Handle.isHandleCharacter(Unicode.Scalar(byte)) else { return false }
+            if byte == UInt8(ascii: "."), previous == UInt8(ascii: ".") { return false }
+            previous = byte
+        }
+        return true
     }
 }

@@ -55,3 +55,79 @@ struct ContentLoaderTests {
         #expect(river.date.instant.timeIntervalSince1970 == 1_716_615_000)
     }
 }
+
+/// Links inside content/: files reached through linked folders are checked the general way, so a
+/// folder linked from outside is refused like a linked file, and one linked from inside is read.
+struct LinkedFolderTests {
+    let root: URL
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("gramgen-links-\(UUID().uuidString)")
+        let files = FileManager.default
+        func write(_ path: String, _ text: String) throws {
+            let url = root.appendingPathComponent(path)
+            try files.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: false, encoding: .utf8)
+        }
+        func link(_ path: String, to target: String) throws {
+            try files.createSymbolicLink(atPath: root.appendingPathComponent(path).path,
+                                         withDestinationPath: root.appendingPathComponent(target).path)
+        }
+        let post = "---\ndate: 2024-01-01T10:00:00Z\n---\nA post #tag\n"
+        try write("site/content/users/ann/profile.md", "---\nname: Ann\n---\nHi\n")
+        try write("site/content/users/ann/posts/2024-01-01-a/post.md", post)
+        try write("site/content/users/ann/posts/2024-01-01-a/1.jpg", "")
+        try write("site/content/shared/c/post.md", post)
+        try write("site/content/shared/c/1.jpg", "")
+        try write("outside/b/post.md", post)
+        try write("outside/b/1.jpg", "")
+        try write("outside/d/post.md", "---\nimages: [1.jpg, 2.jpg]\n---\nimages linked\n")
+        try write("outside/1.jpg", "")
+        try write("site/content/users/ann/posts/2024-01-04-d/post.md", "---\nimages: [1.jpg, 2.jpg]\n---\nimages linked\n")
+        try link("site/content/users/ann/posts/2024-01-04-d/1.jpg", to: "outside/1.jpg")
+        try link("site/content/users/ann/posts/2024-01-04-d/2.jpg", to: "site/content/shared/c/1.jpg")
+        try link("site/content/users/ann/posts/2024-01-02-b", to: "outside/b")
+        try link("site/content/users/ann/posts/2024-01-03-c", to: "site/content/shared/c")
+        try write("outside/bob/profile.md", "---\nname: Bob\n---\n")
+        try write("outside/bob/posts/2024-02-01-x/post.md", post)
+        try write("outside/bob/posts/2024-02-01-x/1.jpg", "")
+        try link("site/content/users/bob", to: "outside/bob")
+        try files.createDirectory(at: root.appendingPathComponent("site/content/users/cy/posts/2024-03-01-y"),
+                                  withIntermediateDirectories: true)
+        try write("site/content/users/cy/posts/2024-03-01-y/1.jpg", "")
+        try link("site/content/users/cy/posts/2024-03-01-y/post.md", to: "site/content/shared/c/post.md")
+    }
+
+    @Test("linked folders and files: outside refused, inside read")
+    func linkedFolders() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        var diagnostics = Diagnostics()
+        let site = ContentLoader(siteRoot: root.appendingPathComponent("site")).load(diagnostics: &diagnostics)
+        #expect(site == nil)
+        #expect(diagnostics.items.map(\.description) == [
+            "content/users/ann/posts/2024-01-02-b/post.md: error: the file is a link to a file outside content/ — copy the file here instead of linking to it",
+            "content/users/ann/posts/2024-01-04-d/post.md:2:10: error: '1.jpg': the image is a link to a file outside content/ — copy the file into the post's folder",
+            "content/users/bob/profile.md: error: the file is a link to a file outside content/ — copy the file here instead of linking to it",
+            "content/users/bob/posts/2024-02-01-x/post.md: error: the file is a link to a file outside content/ — copy the file here instead of linking to it",
+        ])
+    }
+
+    @Test("links that stay inside content/ load like plain files")
+    func insideLinks() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = FileManager.default
+        try files.removeItem(at: root.appendingPathComponent("site/content/users/bob"))
+        try files.removeItem(at: root.appendingPathComponent("site/content/users/ann/posts/2024-01-02-b"))
+        try files.removeItem(at: root.appendingPathComponent("site/content/users/ann/posts/2024-01-04-d"))
+        var diagnostics = Diagnostics()
+        let site = try #require(ContentLoader(siteRoot: root.appendingPathComponent("site")).load(diagnostics: &diagnostics))
+        #expect(diagnostics.items.isEmpty)
+        #expect(site.posts.map(\.key) == ["cy/2024-03-01-y", "ann/2024-01-03-c", "ann/2024-01-01-a"])
+        let linked = try #require(site.postsByKey["ann/2024-01-03-c"])
+        #expect(linked.images.map(\.fileURL) == [root.appendingPathComponent("site/content/users/ann/posts/2024-01-03-c")
+            .appendingPathComponent("1.jpg")])
+        let plain = try #require(site.postsByKey["ann/2024-01-01-a"])
+        #expect(plain.images.map(\.fileURL) == [root.appendingPathComponent("site/content/users/ann/posts/2024-01-01-a")
+            .appendingPathComponent("1.jpg")])
+    }
+}

@@ -46,3 +46,57 @@ struct SuggestionTests {
         #expect(Suggestion.closest(to: "zzzzzz", in: ["location", "name"]) == nil)
     }
 }
+
+/// The arithmetic behind `DateParser` gives the instants Foundation's Gregorian calendar gives.
+struct DateArithmeticTests {
+    @Test("every day from 1600 to 2100, and a sample of later ones, as the calendar counts them")
+    func sameAsCalendar() {
+        var years = Array(1600...2100)
+        years += stride(from: 2101, through: 9999, by: 11)
+        for year in years {
+            for month in 1...12 {
+                for day in 1...31 {
+                    let calendar = DateParser.calendarDate(year: year, month: month, day: day, hour: 13, minute: 7,
+                                                           second: 59, offset: -3600)
+                    let text = String(format: "%04d-%02d-%02dT13:07:59-01:00", year, month, day)
+                    let parsed = DateParser.parse(text)
+                    #expect(parsed == calendar, "\(text)")
+                    if parsed != calendar { return }
+                }
+            }
+        }
+    }
+
+    @Test("leap seconds, early years and odd spacing go through the calendar", arguments: [
+        "2016-12-31T23:59:60Z", "1582-10-10", "1599-02-29", "1600-02-29", "1700-02-29", "2000-02-29", "2100-02-29",
+        " 2024-05-25", "2024-05-25\t", "\u{3000}2024-05-25", "2024-05-25\u{A0}", "1000-01-01", "9999-12-31T23:59:59+14:00",
+    ])
+    func edges(_ text: String) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let expected = DateParser.parse(trimmed)
+        #expect(DateParser.parse(text) == expected)
+        if let expected, trimmed.count >= 10 {
+            let year = Int(trimmed.prefix(4))!, month = Int(trimmed.dropFirst(5).prefix(2))!, day = Int(trimmed.dropFirst(8).prefix(2))!
+            if trimmed.count == 10 {
+                #expect(DateParser.calendarDate(year: year, month: month, day: day, hour: 0, minute: 0, second: 0, offset: 0) == expected)
+            }
+        }
+    }
+}
+
+struct ImageFileNameTests {
+    @Test("path extensions as NSString finds them")
+    func pathExtensions() {
+        var names = ["1.jpg", "a.b.JPG", "a", "a.", ".jpg", "..jpg", "a..jpg", "a b.jpg", "a.j pg", "x.tar.gz", "-.jpg",
+                     "_a.png", "a.ü", "ü.jpg", "a.jpg ", "a/b.jpg", "a.jpg/", "~", "", ".", "..", "a.%20", "IMG_0001.HEIC"]
+        var generator = SystemRandomNumberGenerator()
+        // No "/": Foundation's NSString.pathExtension can trap on some such names, and image names never have one.
+        let alphabet: [Character] = ["a", "Z", "1", ".", ".", "-", "_", " ", "é", "~"]
+        for _ in 0..<3000 {
+            names.append(String((0..<Int.random(in: 0...8, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }))
+        }
+        for name in names {
+            #expect(ImageFiles.pathExtension(name) == (name as NSString).pathExtension, "\(name)")
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import GramgenCore
+
+/// Reading `content/` quickly, with the same answers as `FileManager` and `FileContainment`.
+///
+/// `FileContainment.isInside` resolves every link of both paths (an `lstat` per component of
+/// each, and several URLs), for each of the 20,000 files of a large site. Resolving works
+/// component by component, so a file reached from `content/` through entries that are not links
+/// resolves to `content/`'s resolved path plus the same relative path: it is inside. The loaders
+/// learn that from `lstat`, which they need anyway to tell files from folders; whenever a link
+/// (or anything unusual) is on the way, they ask `FileContainment` as before.
+enum ContentFolder {
+    /// What `lstat` says about an entry, without following a link at its end.
+    enum Entry: Equatable {
+        case missing, file, folder, link, other
+        /// The path is one to leave to Foundation (see `isUsablePath`).
+        case unknown
+    }
+
+    static func entry(atPath path: String) -> Entry {
+        guard isUsablePath(path) else { return .unknown }
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .missing }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .folder
+        case S_IFLNK: return .link
+        default: return .other
+        }
+    }
+
+    /// A name that resolves as itself below a folder: not empty, `.` or `..`, no `/`, no NUL.
+    static func isPlainName(_ name: String) -> Bool {
+        !name.isEmpty && name != "." && name != ".." && !name.utf8.contains(0) && !name.utf8.contains(UInt8(ascii: "/"))
+    }
+
+    /// Paths near `PATH_MAX` or holding a NUL go the general way (Foundation's resolver gives up
+    /// on long paths, and a C path ends at NUL).
+    private static func isUsablePath(_ path: String) -> Bool {
+        path.utf8.count < 900 && !path.utf8.contains(0)
+    }
+
+    /// A sub-folder found by `subfolders(of:)`.
+    struct Subfolder: Sendable {
+        var name: String
+        /// The entry is a folder itself, not a link to one.
+        var isPlain: Bool
+    }
+
+    /// An entry of a folder, as `readdir` lists it.
+    struct Listed {
+        var name: String
+        var entry: Entry
+    }
+
+    /// The names `FileManager.contentsOfDirectory(atPath:)` gives, each with what `lstat` would say
+    /// about it — taken from `readdir`, which knows it on most file systems (else `lstat` is asked).
+    /// Nil when the folder cannot be read or holds a name that is not valid UTF-8 (Foundation
+    /// repairs those; the callers then ask it).
+    static func listing(ofFolderAtPath folderPath: String) -> [Listed]? {
+        guard isUsablePath(folderPath), let folder = opendir(folderPath) else { return nil }
+        defer { closedir(folder) }
+        var listed: [Listed] = []
+        while let item = readdir(folder) {
+            let type = item.pointee.d_type
+            let name: String? = withUnsafeBytes(of: &item.pointee.d_name) { raw in
+                let bytes = raw.prefix(while: { $0 != 0 })
+                return String(validating: bytes, as: UTF8.self)
+            }
+            guard let name else { return nil }
+            if name == "." || name == ".." { continue }
+            let entry: Entry
+            switch Int32(type) {
+            case Int32(DT_REG): entry = .file
+            case Int32(DT_DIR): entry = .folder
+            case Int32(DT_LNK): entry = .link
+            case Int32(DT_UNKNOWN): entry = self.entry(atPath: folderPath + "/" + name)
+            default: entry = .other
+            }
+            listed.append(Listed(name: name, entry: entry))
+        }
+        return listed
+    }
+
+    /// Visible sub-folders (links to folders included), sorted by name: the same list as
+    /// `FileManager.fileExists(atPath:isDirectory:)` on every entry gives.
+    static func subfolders(of folderPath: String) -> [Subfolder] {
+        let listed = listing(ofFolderAtPath: folderPath)
+            ?? ((try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []).map {
+                Listed(name: $0, entry: .unknown)
+            }
+        var folders: [Subfolder] = []
+        for item in listed where !item.name.hasPrefix(".") {
+            let name = item.name
+            let path = folderPath + "/" + name
+            if isPlainName(name) {
+                switch item.entry == .unknown ? entry(atPath: path) : item.entry {
+                case .folder:
+                    folders.append(Subfolder(name: name, isPlain: true))
+                    continue
+                case .file, .other, .missing:  // when lstat fails, stat fails too
+                    continue
+                case .link, .unknown:
+                    break
+                }
+            }
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                folders.append(Subfolder(name: name, isPlain: false))
+            }
+        }
+        return folders.sorted { $0.name < $1.name }
+    }
+}
