@@ -39,6 +39,7 @@ struct ImageStage {
 
     func run(_ work: [Job]) -> Result {
         let processor = ImageProcessor(settings: settings)
+        let fingerprint = MediaCache.fingerprint(settings)
         let lock = NSLock()
         var result = Result()
         var next = 0
@@ -53,7 +54,7 @@ struct ImageStage {
                 lock.unlock()
                 guard index < work.count else { return }
                 let job = work[index]
-                let outcome = process(job, processor: processor)
+                let outcome = process(job, processor: processor, fingerprint: fingerprint)
                 lock.lock()
                 switch outcome {
                 case .success(let (image, key, cached)):
@@ -74,7 +75,7 @@ struct ImageStage {
         return result
     }
 
-    private func process(_ job: Job, processor: ImageProcessor) -> Swift.Result<(ProcessedImage, String, Bool), ImageProblem> {
+    private func process(_ job: Job, processor: ImageProcessor, fingerprint: Data) -> Swift.Result<(ProcessedImage, String, Bool), ImageProblem> {
         let digest: String
         do {
             digest = try digests.digest(of: job.source.fileURL)
@@ -82,7 +83,7 @@ struct ImageStage {
             return .failure(ImageProblem(message: "cannot read the file: \(error.localizedDescription)",
                                          hint: "check that the file exists and is readable"))
         }
-        let key = MediaCache.key(sourceDigest: digest, settings: settings, role: job.role)
+        let key = MediaCache.key(sourceDigest: digest, fingerprint: fingerprint, role: job.role)
         if let cached = cache.lookup(key) { return .success((cached, key, true)) }
         do {
             let (image, files) = try processor.process(job.source.fileURL, role: job.role)

@@ -23,13 +23,33 @@ public final class MediaCache: @unchecked Sendable {
 
     /// The cache key of a source with the given settings.
     public static func key(sourceDigest: String, settings: ImageSettings, role: ImageRole) -> String {
-        var hasher = SHA256()
-        hasher.update(data: Data(sourceDigest.utf8))
+        key(sourceDigest: sourceDigest, fingerprint: fingerprint(settings), role: role)
+    }
+
+    /// The settings as the key covers them; compute once per build for `key(sourceDigest:fingerprint:role:)`.
+    public static func fingerprint(_ settings: ImageSettings) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        hasher.update(data: (try? encoder.encode(settings)) ?? Data())
+        return (try? encoder.encode(settings)) ?? Data()
+    }
+
+    public static func key(sourceDigest: String, fingerprint: Data, role: ImageRole) -> String {
+        var hasher = SHA256()
+        hasher.update(data: Data(sourceDigest.utf8))
+        hasher.update(data: fingerprint)
         hasher.update(data: Data("\(role.rawValue)/\(ImageProcessor.pipelineVersion)".utf8))
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        return hex(hasher.finalize())
+    }
+
+    /// Lower-case hexadecimal of bytes.
+    static func hex(_ bytes: some Sequence<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        for byte in bytes {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0xF)])
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// SHA-256 of a file's bytes, read in chunks so a huge file does not sit in memory.
@@ -40,7 +60,7 @@ public final class MediaCache: @unchecked Sendable {
         while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
             hasher.update(data: chunk)
         }
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        return hex(hasher.finalize())
     }
 
     public func fileURL(for name: String) -> URL { mediaDirectory.appendingPathComponent(name) }

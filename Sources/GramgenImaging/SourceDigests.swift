@@ -22,9 +22,12 @@ public final class SourceDigests: @unchecked Sendable {
 
     /// The SHA-256 of the file, from the index when its size and time are unchanged.
     public func digest(of file: URL) throws -> String {
-        let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
-        let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
-        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        var info = stat()
+        guard stat(file.path, &info) == 0 else {
+            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: file.path])
+        }
+        let size = Int64(info.st_size)
+        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
         let key = file.standardizedFileURL.path
         lock.lock()
         let known = entries[key]

@@ -58,7 +58,7 @@ struct VariantWriter {
     /// 16 hex digits of SHA-256 over the bytes: identical files share a name, changed files get a new one.
     static func contentName(_ data: Data, format: ImageFormat) -> String {
         let digest = SHA256.hash(data: data)
-        let hex = digest.prefix(8).map { String(format: "%02x", $0) }.joined()
+        let hex = MediaCache.hex(digest.prefix(8))
         return "\(hex).\(format.fileExtension)"
     }
 }
