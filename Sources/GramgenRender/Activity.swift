@@ -8,29 +8,41 @@ struct Activity {
 
     let kind: Kind
     let actor: String
-    let post: Post?
+    /// The post's key.
+    let post: String?
     let date: PostDate?
 
-    static func events(for handle: String, in site: Site) -> [Activity] {
-        var events: [Activity] = []
-        for post in site.posts {
-            if post.author == handle {
-                events += post.likedBy.filter { $0 != handle }.map { Activity(kind: .like, actor: $0, post: post, date: post.date) }
-                events += post.comments.filter { $0.author != handle }.map {
-                    Activity(kind: .comment, actor: $0.author, post: post, date: DateText.utc($0.date))
+    /// Every user's events, newest first, from one pass over the posts.
+    static func all(in site: Site) -> [String: [Activity]] {
+        var events: [String: [Activity]] = [:]
+        for index in site.posts.indices {
+            let key = site.posts[index].key, author = site.posts[index].author, date = site.posts[index].date
+            for liker in site.posts[index].likedBy where liker != author {
+                events[author, default: []].append(Activity(kind: .like, actor: liker, post: key, date: date))
+            }
+            for comment in site.posts[index].comments where comment.author != author {
+                events[author, default: []].append(Activity(kind: .comment, actor: comment.author, post: key,
+                                                            date: DateText.utc(comment.date)))
+            }
+            for handle in Set(site.posts[index].caption.mentions) where handle != author {
+                events[handle, default: []].append(Activity(kind: .mention, actor: author, post: key, date: date))
+            }
+            for comment in site.posts[index].comments {
+                for handle in Set(comment.text.mentions) where handle != comment.author {
+                    events[handle, default: []].append(Activity(kind: .mention, actor: comment.author, post: key,
+                                                                date: DateText.utc(comment.date)))
                 }
-            } else if post.caption.mentions.contains(handle) {
-                events.append(Activity(kind: .mention, actor: post.author, post: post, date: post.date))
-            }
-            for comment in post.comments where comment.author != handle && comment.text.mentions.contains(handle) {
-                events.append(Activity(kind: .mention, actor: comment.author, post: post, date: DateText.utc(comment.date)))
             }
         }
-        events.sort { a, b in
-            guard let da = a.date, let db = b.date else { return false }
-            return da.instant != db.instant ? da.instant > db.instant : a.actor < b.actor
+        for handle in Set(events.keys).union(site.followers.keys) {
+            var list = events[handle] ?? []
+            list.sort { a, b in
+                guard let da = a.date, let db = b.date else { return false }
+                return da.instant != db.instant ? da.instant > db.instant : a.actor < b.actor
+            }
+            list += (site.followers[handle] ?? []).map { Activity(kind: .follow, actor: $0, post: nil, date: nil) }
+            events[handle] = list
         }
-        events += (site.followers[handle] ?? []).map { Activity(kind: .follow, actor: $0, post: nil, date: nil) }
         return events
     }
 
@@ -42,7 +54,7 @@ struct Activity {
         case .comment: text = "commented on your post."
         case .mention: text = "mentioned you."
         }
-        let postView = post.map { post in
+        let postView = post.flatMap { factory.site.postsByKey[$0] }.map { post in
             PostRefView(href: factory.root + SitePaths.post(post), tile: factory.post(post).tile)
         }
         return ActivityView(kind: kind.rawValue, actor: factory.user(actor), text: text, post: postView,

@@ -53,7 +53,7 @@ extension PageSet {
         add("profile", path: activityPath, inputs: .everything) { [self] in
             var activity = profileLayout(user, path: activityPath, tab: "activity", title: " · activity")
             let factory = renderer.views(for: activityPath)
-            activity.activity = .of(Activity.events(for: handle, in: site).prefix(Self.activityLimit).map { $0.view(factory) })
+            activity.activity = .of((renderer.activities[handle] ?? []).prefix(Self.activityLimit).map { $0.view(factory) })
             if activity.activity == nil { activity.empty = "No activity yet." }
             return activity
         }

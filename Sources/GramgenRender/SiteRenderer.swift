@@ -9,12 +9,15 @@ public struct SiteRenderer {
     /// Digests of what the build read; with them, unchanged pages are taken over from the last build.
     let inputs: RenderInputs?
     let postViewCache = ViewCache<PostView>()
+    /// Each user's activity, newest first.
+    let activities: [String: [Activity]]
 
     public init(site: Site, images: [String: ProcessedImage], theme: Theme, inputs: RenderInputs? = nil) {
         self.site = site
         self.images = images
         self.theme = theme
         self.inputs = inputs
+        activities = Activity.all(in: site)
     }
 
     /// Every file of the site, in memory (for tests and small sites).
