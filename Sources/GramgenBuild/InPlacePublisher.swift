@@ -40,7 +40,7 @@ final class InPlacePublisher: SitePublisher, @unchecked Sendable {
     }
 
     func put(_ path: String, _ bytes: [UInt8], inputs: String?) throws {
-        let content = ContentHash.hex(bytes)
+        let content = BytesDigest.hex(bytes)
         let full = output.path + "/" + path
         if var entry = previous.intact(path, at: full), entry.content == content {
             entry.inputs = inputs ?? ""

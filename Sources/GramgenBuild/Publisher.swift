@@ -54,7 +54,7 @@ final class Publisher: SitePublisher, @unchecked Sendable {
     }
 
     func put(_ path: String, _ bytes: [UInt8], inputs: String?) throws {
-        let content = ContentHash.hex(bytes)
+        let content = BytesDigest.hex(bytes)
         let old = output.path + "/" + path, new = staging.path + "/" + path
         if var entry = previous.intact(path, at: old), entry.content == content, writer.link(old, to: new) {
             entry.inputs = inputs ?? ""

@@ -28,6 +28,33 @@ public enum ContentHash {
     }
 }
 
+/// A fast 64-bit digest of bytes, eight at a time, for telling whether a rendered file's bytes
+/// equal the last build's (not for names: those use `ContentHash`).
+public enum BytesDigest {
+    public static func hex(_ bytes: [UInt8]) -> String {
+        ContentHash.hex(bytes.withUnsafeBytes { value($0) })
+    }
+
+    public static func value(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        var offset = 0
+        func mix(_ word: UInt64) {
+            hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+            hash ^= hash >> 32
+        }
+        while offset + 8 <= bytes.count {
+            mix(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        for (shift, byte) in bytes[offset...].enumerated() { tail |= UInt64(byte) << (UInt64(shift) * 8) }
+        mix(tail)
+        hash ^= hash >> 29
+        hash = hash &* 0xC4CE_B9FE_1A85_EC53
+        return hash ^ (hash >> 32)
+    }
+}
+
 /// Accumulates a stable digest from strings and numbers (each part is delimited, so
 /// ["ab", "c"] and ["a", "bc"] differ).
 public struct DigestBuilder: Sendable {
