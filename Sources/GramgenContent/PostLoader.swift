@@ -24,14 +24,14 @@ struct PostLoader {
     ///   (see `ContentFolder`), so a file in it that is no link itself is inside content/.
     func load(handle: String, id: String, folderIsPlain: Bool = false, diagnostics: inout Diagnostics) -> LoadedPost? {
         let folderPath = "content/users/\(handle)/posts/\(id)"
-        let folder = PostFolder(contentRoot: contentRoot, contentPath: contentPath,
-                                relativePath: "users/\(handle)/posts/\(id)", isPlain: folderIsPlain)
         let path = folderPath + "/post.md"
         if let problem = PostID.problem(with: id) {
             diagnostics.error(SourceLocation(folderPath), "the post folder name is not usable in a URL: \(problem)",
                               hint: "rename the folder using letters a–z, digits, '-' and '_', e.g. 2024-05-25-han-river")
             return nil
         }
+        let folder = PostFolder(contentRoot: contentRoot, contentPath: contentPath,
+                                relativePath: "users/\(handle)/posts/\(id)", isPlain: folderIsPlain)
         let text: String?
         if folder.isPlainFile("post.md") {
             text = TextFile.read(insideFileAtPath: folder.path + "/post.md", path: path, diagnostics: &diagnostics)
