@@ -42,6 +42,8 @@ enum TextFile {
             return nil
         }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        // Windows line endings: "\r\n" is one Character in Swift, so lines would never split.
+        if text.utf8.contains(UInt8(ascii: "\r")) { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
         return text
     }
 

@@ -131,3 +131,21 @@ struct LinkedFolderTests {
             .appendingPathComponent("1.jpg")])
     }
 }
+
+struct LineEndingTests {
+    @Test("a post.md saved with Windows line endings keeps its front matter, and lines still count")
+    func crlf() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gramgen-crlf-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("post.md")
+        try Data("---\r\ndate: 2024-05-01T10:00:00Z\r\nlocation: Porto\r\n---\r\nHello #porto\r\n".utf8).write(to: file)
+        var diagnostics = Diagnostics()
+        let text = try #require(TextFile.read(file, path: "post.md", required: true, within: folder, diagnostics: &diagnostics))
+        #expect(!text.contains("\r"))
+        let matter = try #require(FrontMatter.parse(text, path: "post.md", diagnostics: &diagnostics))
+        #expect(matter.body.trimmingCharacters(in: .whitespacesAndNewlines) == "Hello #porto")
+        #expect(matter.bodyFirstLine == 5)
+        #expect(diagnostics.items.isEmpty)
+    }
+}
