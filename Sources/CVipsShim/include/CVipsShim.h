@@ -5,8 +5,12 @@
 
 #include <vips/vips.h>
 
-/// Starts libvips once per process. Returns 0 on success.
+/// Starts libvips once per process, with Orc (runtime-compiled SIMD) turned off: Orc's code
+/// allocator is not thread-safe and gramgen processes several images at once. Returns 0 on success.
 int gg_init(const char *argv0);
+
+/// Whether libvips uses Orc-compiled vector code (always 0 after gg_init).
+int gg_vector_enabled(void);
 
 /// Opens a file lazily (header only), so its size can be checked before any pixel is decoded.
 VipsImage *gg_open_header(const char *path);
