@@ -61,7 +61,7 @@ measure() { # step command...
   echo "  $step: $(cat "$work/last") (s KiB)" >&2
 }
 
-edit_post=$(find "$site/content/users" -name post.md | sort | head -1)
+edit_post=$(find "$site/content/users" -name post.md | sort | sed -n 1p)
 for i in $(seq 1 "$runs"); do
   echo "run $i/$runs" >&2
   for step in $steps; do
