@@ -141,9 +141,18 @@ public struct ImageProcessor: Sendable {
     }
 
     /// libvips' first line of explanation, without the absolute path it quotes (the diagnostic names the file).
+    /// libvips 8.14 keeps one error buffer for the whole process, and a loader may leave a line there
+    /// even when it succeeds (HEIF: "<file>: bad seek to …"); lines naming another file come from
+    /// images processed at the same time and are passed over.
     static func firstLine(of error: Error, path: String) -> String {
-        let line = String(describing: error).split(separator: "\n").first.map(String.init) ?? "unknown error"
+        let lines = String(describing: error).split(separator: "\n").map(String.init)
+        let line = lines.first { $0.contains(path) || !namesAFile($0) } ?? lines.first ?? "unknown error"
         return line.replacingOccurrences(of: "\"\(path)\" ", with: "")
             .replacingOccurrences(of: path, with: (path as NSString).lastPathComponent)
+    }
+
+    /// Whether a libvips message quotes an absolute path (at its start, or after a space or quote).
+    private static func namesAFile(_ line: String) -> Bool {
+        line.hasPrefix("/") || line.contains(" /") || line.contains("\"/")
     }
 }

@@ -83,3 +83,16 @@ struct SmallImageTests {
     }
 }
 
+/// libvips' error buffer is shared by every thread: a diagnostic quotes the line about its own file.
+struct ErrorTextTests {
+    @Test("lines another image left in libvips' error buffer are passed over")
+    func otherFilesLines() {
+        let path = "/site/content/users/ann/posts/a/1.jpg"
+        let stale = "/site/content/users/bob/posts/b/1.avif: bad seek to 1962"
+        #expect(ImageProcessor.firstLine(of: VipsError(message: "\(stale)\nVipsJpeg: Premature end of input file"), path: path)
+            == "VipsJpeg: Premature end of input file")
+        #expect(ImageProcessor.firstLine(of: VipsError(message: "\(stale)\nVipsForeignLoad: \"\(path)\" is not a known file format"),
+                                         path: path) == "VipsForeignLoad: is not a known file format")
+        #expect(ImageProcessor.firstLine(of: VipsError(message: stale), path: path) == stale)
+    }
+}
