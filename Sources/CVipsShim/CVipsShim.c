@@ -94,9 +94,18 @@ static int is_metadata(const char *name) {
 }
 
 VipsImage *gg_without_metadata(VipsImage *in) {
+    gchar **fields = vips_image_get_fields(in);
+    int found = 0;
+    for (int i = 0; fields[i] && !found; i++) found = is_metadata(fields[i]);
+    g_strfreev(fields);
+    /* Nothing to remove: the image itself (a copy would encode to the same bytes). */
+    if (!found) {
+        g_object_ref(in);
+        return in;
+    }
     VipsImage *out = NULL;
     if (vips_copy(in, &out, NULL)) return NULL;
-    gchar **fields = vips_image_get_fields(out);
+    fields = vips_image_get_fields(out);
     for (int i = 0; fields[i]; i++)
         if (is_metadata(fields[i])) vips_image_remove(out, fields[i]);
     g_strfreev(fields);
@@ -104,17 +113,37 @@ VipsImage *gg_without_metadata(VipsImage *in) {
 }
 
 int gg_average_rgb(VipsImage *in, double rgb[3]) {
-    VipsImage *small = NULL;
-    double *vector = NULL;
-    int n = 0;
-    double scale_x = 1.0 / (double) in->Xsize, scale_y = 1.0 / (double) in->Ysize;
-    if (vips_resize(in, &small, scale_x, "vscale", scale_y, "kernel", VIPS_KERNEL_LINEAR, NULL))
-        return -1;
-    int failed = vips_getpoint(small, &vector, &n, 0, 0, NULL);
-    g_object_unref(small);
-    if (failed) return -1;
-    for (int i = 0; i < 3; i++) rgb[i] = vector[n >= 3 ? i : 0];
-    g_free(vector);
+    VipsImage *memory = NULL;
+    if (in->BandFmt == VIPS_FORMAT_UCHAR) {
+        /* A reference when the image is already in memory. */
+        memory = vips_image_copy_memory(in);
+    } else {
+        VipsImage *cast = NULL;
+        if (vips_cast_uchar(in, &cast, NULL)) return -1;
+        memory = vips_image_copy_memory(cast);
+        g_object_unref(cast);
+    }
+    if (!memory) return -1;
+    int bands = memory->Bands, width = memory->Xsize, height = memory->Ysize;
+    double sum[3] = {0, 0, 0};
+    for (int y = 0; y < height; y++) {
+        const unsigned char *p = (const unsigned char *) VIPS_IMAGE_ADDR(memory, 0, y);
+        guint64 row[3] = {0, 0, 0};
+        if (bands >= 3) {
+            for (int x = 0; x < width; x++, p += bands) {
+                row[0] += p[0];
+                row[1] += p[1];
+                row[2] += p[2];
+            }
+        } else {
+            for (int x = 0; x < width; x++, p += bands) row[0] += p[0];
+            row[1] = row[2] = row[0];
+        }
+        for (int i = 0; i < 3; i++) sum[i] += (double) row[i];
+    }
+    g_object_unref(memory);
+    double count = (double) width * (double) height;
+    for (int i = 0; i < 3; i++) rgb[i] = sum[i] / count;
     return 0;
 }
 

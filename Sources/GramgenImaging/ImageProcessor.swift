@@ -63,18 +63,24 @@ public struct ImageProcessor: Sendable {
         let widths = Self.targetWidths(settings.widths, sourceWidth: sourceWidth)
         let largest = try VipsImage.thumbnail(path: url.path, width: widths.last ?? sourceWidth).inMemory()
         var output = VariantWriter(settings: settings)
+        var byWidth: [Int: VipsImage] = [:]
         for width in widths {
             let image = width >= largest.width ? largest
                 : try largest.resized(scale: Double(width) / Double(largest.width))
+            byWidth[width] = image
             try output.add(image)
         }
-        let (focusX, focusY) = try addSquare(from: largest, url: url, sourceShortSide: sourceShortSide, to: &output)
+        let (focusX, focusY) = try addSquare(from: largest, variants: byWidth, url: url, sourceShortSide: sourceShortSide,
+                                             to: &output)
         return try output.finish(displayed: largest, focusX: focusX, focusY: focusY)
     }
 
     /// The square grid tile, cut from the decoded image when it is large enough; a panorama whose
     /// decoded height is below the tile edge is decoded once more, straight to the square.
-    private func addSquare(from largest: VipsImage, url: URL, sourceShortSide: Int,
+    /// When the width is the short side and a variant already has the tile's width, the tile is cut
+    /// from that variant (the same resize); a square image needs no cut at all, and its tile is
+    /// the very image a variant encoded, so `VariantWriter` reuses those files.
+    private func addSquare(from largest: VipsImage, variants: [Int: VipsImage], url: URL, sourceShortSide: Int,
                            to output: inout VariantWriter) throws -> (Double, Double) {
         let wanted = min(settings.thumbnail, sourceShortSide)
         let shortSide = min(largest.width, largest.height)
@@ -82,7 +88,18 @@ public struct ImageProcessor: Sendable {
             try output.add(try VipsImage.squareThumbnail(path: url.path, edge: wanted), square: true)
             return (0.5, 0.5)
         }
-        let scaled = shortSide > wanted ? try largest.resized(scale: Double(wanted) / Double(shortSide)) : largest
+        let scaled: VipsImage
+        if shortSide == wanted {
+            scaled = largest
+        } else if largest.width == shortSide, let variant = variants[wanted] {
+            scaled = variant
+        } else {
+            scaled = try largest.resized(scale: Double(wanted) / Double(shortSide))
+        }
+        if scaled.width == wanted && scaled.height == wanted {
+            try output.add(scaled, square: true)
+            return (0.5, 0.5)
+        }
         let square = try scaled.smartSquare(edge: wanted)
         try output.add(square.image, square: true)
         return (Self.objectPosition(attention: square.focusX, length: scaled.width, edge: wanted),
@@ -97,8 +114,10 @@ public struct ImageProcessor: Sendable {
         let decodeWidth = sourceWidth <= sourceHeight ? maxEdge
             : Int((Double(maxEdge) * Double(sourceWidth) / Double(max(1, sourceHeight))).rounded(.up))
         let decoded = try VipsImage.thumbnail(path: url.path, width: min(decodeWidth, sourceWidth)).inMemory()
-        let crop = try decoded.smartSquare(edge: min(maxEdge, decoded.width, decoded.height))
-        let square = try crop.image.inMemory()
+        let edge = min(maxEdge, decoded.width, decoded.height)
+        // A crop of an image in memory costs nothing to read again, so it is not copied.
+        let square = decoded.width == edge && decoded.height == edge ? decoded
+            : try decoded.smartSquare(edge: edge).image
         var output = VariantWriter(settings: settings)
         for edge in edges {
             let image = edge >= square.width ? square : try square.resized(scale: Double(edge) / Double(square.width))
@@ -122,9 +141,18 @@ public struct ImageProcessor: Sendable {
     }
 
     /// libvips' first line of explanation, without the absolute path it quotes (the diagnostic names the file).
+    /// libvips 8.14 keeps one error buffer for the whole process, and a loader may leave a line there
+    /// even when it succeeds (HEIF: "<file>: bad seek to …"); lines naming another file come from
+    /// images processed at the same time and are passed over.
     static func firstLine(of error: Error, path: String) -> String {
-        let line = String(describing: error).split(separator: "\n").first.map(String.init) ?? "unknown error"
+        let lines = String(describing: error).split(separator: "\n").map(String.init)
+        let line = lines.first { $0.contains(path) || !namesAFile($0) } ?? lines.first ?? "unknown error"
         return line.replacingOccurrences(of: "\"\(path)\" ", with: "")
             .replacingOccurrences(of: path, with: (path as NSString).lastPathComponent)
+    }
+
+    /// Whether a libvips message quotes an absolute path (at its start, or after a space or quote).
+    private static func namesAFile(_ line: String) -> Bool {
+        line.hasPrefix("/") || line.contains(" /") || line.contains("\"/")
     }
 }

@@ -1,24 +1,49 @@
 import Crypto
 import Foundation
 import GramgenCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Processed images kept across builds, so an unchanged photo is never processed again.
 ///
-/// Layout: `media/<content-hash>.<ext>` holds every file ever made (shared by identical outputs);
-/// `entries/<key>.json` records what one source with one set of settings produced. The key covers
-/// the source's bytes, the image settings, the role and the pipeline version. Deleting the folder
-/// only costs time.
+/// Layout: `media/<content-hash>.<ext>` holds every file made (shared by identical outputs);
+/// `index` records what each source with one set of settings produced, one line per cache key
+/// (see `IndexLine`). The key covers the source's bytes, the image settings, the role and the
+/// pipeline version. A build reads the index and lists `media/` once, on its first lookup, and
+/// uses an entry only when every one of its files is listed. Each processed image's files are
+/// written before its line is appended, so a build that is killed keeps what it finished (a line
+/// cut short is skipped); a finished build rewrites the index with just the entries it used.
+/// Deleting the folder only costs time.
 public final class MediaCache: @unchecked Sendable {
     public let directory: URL
     let mediaDirectory: URL
-    let entriesDirectory: URL
+    let indexPath: String
+    private let mediaPath: String
+
+    private let lock = NSLock()
+    private var loaded = false
+    private var entries: [String: ProcessedImage] = [:]
+    /// Names in `media/` as listed on load, plus the files written since.
+    private var media: Set<String> = []
+    /// The index open for appending; -1 until the first store.
+    private var appender: Int32 = -1
+    /// What the index needs before the next appended line: nothing, a newline ending a line cut
+    /// short, or a fresh start (missing, or written by another version).
+    private var indexState = IndexState.fresh
+
+    private enum IndexState { case ready, cutShort, fresh }
 
     public init(directory: URL) throws {
         self.directory = directory
         mediaDirectory = directory.appendingPathComponent("media")
-        entriesDirectory = directory.appendingPathComponent("entries")
+        mediaPath = mediaDirectory.path
+        indexPath = directory.appendingPathComponent("index").path
         try FileManager.default.createDirectory(at: mediaDirectory, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: entriesDirectory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        if appender >= 0 { close(appender) }
     }
 
     /// The cache key of a source with the given settings.
@@ -54,11 +79,21 @@ public final class MediaCache: @unchecked Sendable {
 
     /// SHA-256 of a file's bytes, read in chunks so a huge file does not sit in memory.
     public static func digest(of url: URL) throws -> String {
-        let handle = try FileHandle(forReadingFrom: url)
-        defer { try? handle.close() }
+        let path = url.path
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path]) }
+        defer { close(fd) }
         var hasher = SHA256()
-        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-            hasher.update(data: chunk)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = read(fd, buffer.baseAddress!, buffer.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: path])
+            }
+            if count == 0 { break }
+            hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
         }
         return hex(hasher.finalize())
     }
@@ -67,33 +102,170 @@ public final class MediaCache: @unchecked Sendable {
 
     /// The recorded result for a key, if every one of its files is still there.
     public func lookup(_ key: String) -> ProcessedImage? {
-        guard let data = FileManager.default.contents(atPath: entryURL(key).path),
-              let image = try? JSONDecoder().decode(ProcessedImage.self, from: data),
-              image.files.allSatisfy({ FileManager.default.fileExists(atPath: fileURL(for: $0).path) })
+        lock.lock()
+        defer { lock.unlock() }
+        loadIfNeeded()
+        guard let image = entries[key],
+              image.variants.allSatisfy({ media.contains($0.file) }),
+              image.squares.allSatisfy({ media.contains($0.file) })
         else { return nil }
         return image
     }
 
     public func store(_ key: String, image: ProcessedImage, files: [String: Data]) throws {
-        for (name, data) in files where !FileManager.default.fileExists(atPath: fileURL(for: name).path) {
-            try data.write(to: fileURL(for: name), options: .atomic)
+        let missing: [(name: String, data: Data)] = lock.withLock {
+            loadIfNeeded()
+            return files.filter { !media.contains($0.key) }.map { ($0.key, $0.value) }
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        try encoder.encode(image).write(to: entryURL(key), options: .atomic)
+        for (name, data) in missing {
+            try CacheFiles.writeAtomically(data, to: mediaPath + "/" + name)
+        }
+        let line = Array(IndexLine.encode(key: key, image: image).utf8)
+        try lock.withLock {
+            for (name, _) in missing { media.insert(name) }
+            entries[key] = image
+            try append(line)
+        }
     }
 
-    /// Removes entries and files the last build did not use.
+    /// Rewrites the index with the given entries only and removes the files the last build did not use.
     public func prune(keepingKeys keys: Set<String>, files: Set<String>) {
-        let fm = FileManager.default
-        for name in (try? fm.contentsOfDirectory(atPath: entriesDirectory.path)) ?? []
-        where !keys.contains((name as NSString).deletingPathExtension) {
-            try? fm.removeItem(at: entriesDirectory.appendingPathComponent(name))
+        lock.lock()
+        defer { lock.unlock() }
+        loadIfNeeded()
+        var text = IndexLine.header + "\n"
+        for key in keys.sorted() {
+            guard let image = entries[key] else { continue }
+            text += IndexLine.encode(key: key, image: image)
+            text += "\n"
         }
-        for name in (try? fm.contentsOfDirectory(atPath: mediaDirectory.path)) ?? [] where !files.contains(name) {
-            try? fm.removeItem(at: mediaDirectory.appendingPathComponent(name))
+        if appender >= 0 {
+            close(appender)
+            appender = -1
         }
+        do {
+            try CacheFiles.writeAtomically(Array(text.utf8), to: indexPath)
+            entries = entries.filter { keys.contains($0.key) }
+            indexState = .ready
+        } catch {
+            indexState = .fresh
+        }
+        for name in media where !files.contains(name) {
+            unlink(mediaPath + "/" + name)
+        }
+        media.formIntersection(files)
+        // Entries of gramgen versions that kept one JSON file per entry.
+        let legacy = directory.appendingPathComponent("entries")
+        if FileManager.default.fileExists(atPath: legacy.path) { try? FileManager.default.removeItem(at: legacy) }
     }
 
-    private func entryURL(_ key: String) -> URL { entriesDirectory.appendingPathComponent(key + ".json") }
+    /// Reads the index and lists `media/`; called with the lock held.
+    private func loadIfNeeded() {
+        guard !loaded else { return }
+        loaded = true
+        media = Set(CacheFiles.names(in: mediaPath))
+        guard let bytes = CacheFiles.read(indexPath), !bytes.isEmpty else {
+            indexState = .fresh
+            return
+        }
+        let records = CacheFiles.records(bytes)
+        guard let first = records.first, first.count == 1, String(decoding: first[0], as: UTF8.self) == IndexLine.header else {
+            indexState = .fresh
+            return
+        }
+        for record in records.dropFirst() {
+            if let (key, image) = IndexLine.decode(record) { entries[key] = image }
+        }
+        indexState = bytes.last == 0x0A ? .ready : .cutShort
+    }
+
+    /// Appends one line to the index, opening it first; called with the lock held.
+    private func append(_ line: [UInt8]) throws {
+        if appender < 0 {
+            let fresh = indexState == .fresh
+            appender = open(indexPath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | (fresh ? O_TRUNC : 0), 0o666)
+            guard appender >= 0 else { throw CacheFiles.posixError(indexPath) }
+            switch indexState {
+            case .fresh: try write(Array((IndexLine.header + "\n").utf8))
+            case .cutShort: try write([0x0A])
+            case .ready: break
+            }
+            indexState = .ready
+        }
+        try write(line + [0x0A])
+    }
+
+    /// One write(2) of all the bytes, so lines appended at once by two builds do not interleave.
+    private func write(_ bytes: [UInt8]) throws {
+        let written = bytes.withUnsafeBytes { raw in
+            var count: Int
+            repeat { count = Glibc.write(appender, raw.baseAddress!, raw.count) } while count < 0 && errno == EINTR
+            return count
+        }
+        guard written == bytes.count else { throw CacheFiles.posixError(indexPath) }
+    }
+}
+
+/// One entry of the cache index, tab-separated on one line:
+/// key, width, height, focusX, focusY, dominant colour, placeholder, variants, squares, and the six
+/// camera fields (empty when absent). Variants and squares are `format:width:height:file` joined by
+/// commas. Free text is escaped (`CacheFiles.escape`); numbers are written so they read back exactly.
+enum IndexLine {
+    static let header = "gramgen image cache 1"
+
+    static func encode(key: String, image: ProcessedImage) -> String {
+        var fields = [key, String(image.width), String(image.height), "\(image.focusX)", "\(image.focusY)",
+                      CacheFiles.escape(image.dominantColor), CacheFiles.escape(image.placeholder),
+                      list(image.variants), list(image.squares)]
+        let camera = image.camera
+        for value in [camera?.camera, camera?.lens, camera?.focalLength, camera?.aperture, camera?.shutter, camera?.iso] {
+            fields.append(value.map(CacheFiles.escape) ?? "")
+        }
+        return fields.joined(separator: "\t")
+    }
+
+    private static func list(_ list: [ImageVariant]) -> String {
+        list.map { "\($0.format.rawValue):\($0.width):\($0.height):\($0.file)" }.joined(separator: ",")
+    }
+
+    /// The entry of a line, or nil when it is not one `encode` writes.
+    static func decode(_ fields: [ArraySlice<UInt8>]) -> (String, ProcessedImage)? {
+        guard fields.count == 15, fields[0].count == 64,
+              let width = CacheFiles.integer(fields[1]), let height = CacheFiles.integer(fields[2]),
+              let focusX = Double(String(decoding: fields[3], as: UTF8.self)),
+              let focusY = Double(String(decoding: fields[4], as: UTF8.self)),
+              let color = CacheFiles.unescape(fields[5]), let placeholder = CacheFiles.unescape(fields[6]),
+              let variants = list(fields[7]), let squares = list(fields[8])
+        else { return nil }
+        var camera: [String?] = []
+        for field in fields[9..<15] {
+            if field.isEmpty {
+                camera.append(nil)
+            } else {
+                guard let value = CacheFiles.unescape(field) else { return nil }
+                camera.append(value)
+            }
+        }
+        let info = CameraInfo(camera: camera[0], lens: camera[1], focalLength: camera[2], aperture: camera[3],
+                              shutter: camera[4], iso: camera[5])
+        let image = ProcessedImage(width: Int(width), height: Int(height), variants: variants, squares: squares,
+                                   focusX: focusX, focusY: focusY, dominantColor: color, placeholder: placeholder,
+                                   camera: info.isEmpty ? nil : info)
+        return (String(decoding: fields[0], as: UTF8.self), image)
+    }
+
+    private static func list(_ field: ArraySlice<UInt8>) -> [ImageVariant]? {
+        if field.isEmpty { return [] }
+        var list: [ImageVariant] = []
+        for item in field.split(separator: 0x2C, omittingEmptySubsequences: false) {
+            let parts = item.split(separator: 0x3A, omittingEmptySubsequences: false)
+            guard parts.count == 4, let format = ImageFormat(rawValue: String(decoding: parts[0], as: UTF8.self)),
+                  let width = CacheFiles.integer(parts[1]), let height = CacheFiles.integer(parts[2]),
+                  !parts[3].isEmpty, !parts[3].contains(0x2F)
+            else { return nil }
+            list.append(ImageVariant(format: format, width: Int(width), height: Int(height),
+                                     file: String(decoding: parts[3], as: UTF8.self)))
+        }
+        return list
+    }
 }

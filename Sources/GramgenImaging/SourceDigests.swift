@@ -1,43 +1,75 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// Remembers each source file's digest by its size and modification time, so a rebuild
-/// does not re-read unchanged photos just to learn they are unchanged.
+/// Remembers each source file's digest by its size, times and inode, so a rebuild does not re-read
+/// unchanged photos just to learn they are unchanged. A file written since (its change time moves
+/// even when the modification time is set back) or replaced by another is read again.
+///
+/// Stored in `sources`, one tab-separated line per file: size, modification and change time in
+/// nanoseconds, inode, SHA-256 and path (escaped).
 public final class SourceDigests: @unchecked Sendable {
-    struct Entry: Codable {
+    struct Stamp: Equatable {
         var size: Int64
-        var modified: Double
+        var modified: Int64
+        var changed: Int64
+        var inode: Int64
+
+        init(_ info: stat) {
+            size = Int64(info.st_size)
+            modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+            inode = Int64(bitPattern: UInt64(info.st_ino))
+        }
+
+        init(size: Int64, modified: Int64, changed: Int64, inode: Int64) {
+            self.size = size
+            self.modified = modified
+            self.changed = changed
+            self.inode = inode
+        }
+    }
+
+    struct Entry {
+        var stamp: Stamp
         var digest: String
     }
 
-    private let url: URL
-    private var entries: [String: Entry]
+    static let header = "gramgen source digests 1"
+
+    private let directory: URL
+    private var entries: [String: Entry] = [:]
+    private var loaded = false
     private var used: [String: Entry] = [:]
     private let lock = NSLock()
 
     public init(directory: URL) {
-        url = directory.appendingPathComponent("sources.json")
-        entries = (FileManager.default.contents(atPath: url.path))
-            .flatMap { try? JSONDecoder().decode([String: Entry].self, from: $0) } ?? [:]
+        self.directory = directory
     }
 
-    /// The SHA-256 of the file, from the index when its size and time are unchanged.
+    private var path: String { directory.appendingPathComponent("sources").path }
+
+    /// The SHA-256 of the file, from the index when its size, times and inode are unchanged.
     public func digest(of file: URL) throws -> String {
+        let path = file.path
         var info = stat()
-        guard stat(file.path, &info) == 0 else {
-            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: file.path])
+        guard stat(path, &info) == 0 else {
+            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path])
         }
-        let size = Int64(info.st_size)
-        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-        let key = file.standardizedFileURL.path
+        let stamp = Stamp(info)
+        // Paths from the content loader are absolute and clean; others are cleaned first.
+        let key = path.hasPrefix("/") && !path.contains("/.") && !path.contains("//") ? path : file.standardizedFileURL.path
         lock.lock()
+        loadIfNeeded()
         let known = entries[key]
         lock.unlock()
-        if let known, known.size == size, known.modified == modified {
+        if let known, known.stamp == stamp {
             remember(key, known)
             return known.digest
         }
         let digest = try MediaCache.digest(of: file)
-        remember(key, Entry(size: size, modified: modified, digest: digest))
+        remember(key, Entry(stamp: stamp, digest: digest))
         return digest
     }
 
@@ -47,12 +79,37 @@ public final class SourceDigests: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// Reads `sources`; called with the lock held.
+    private func loadIfNeeded() {
+        guard !loaded else { return }
+        loaded = true
+        guard let bytes = CacheFiles.read(path) else { return }
+        let records = CacheFiles.records(bytes)
+        guard let first = records.first, first.count == 1, String(decoding: first[0], as: UTF8.self) == Self.header
+        else { return }
+        for fields in records.dropFirst() {
+            guard fields.count == 6, let size = CacheFiles.integer(fields[0]), let modified = CacheFiles.integer(fields[1]),
+                  let changed = CacheFiles.integer(fields[2]), let inode = CacheFiles.integer(fields[3]),
+                  fields[4].count == 64, let file = CacheFiles.unescape(fields[5])
+            else { continue }
+            entries[file] = Entry(stamp: Stamp(size: size, modified: modified, changed: changed, inode: inode),
+                                  digest: String(decoding: fields[4], as: UTF8.self))
+        }
+    }
+
     /// Writes the entries used by this build (others are dropped).
     public func save() {
         lock.lock()
         defer { lock.unlock() }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        try? encoder.encode(used).write(to: url, options: .atomic)
+        var text = Self.header + "\n"
+        for (file, entry) in used.sorted(by: { $0.key < $1.key }) {
+            let stamp = entry.stamp
+            text += "\(stamp.size)\t\(stamp.modified)\t\(stamp.changed)\t\(stamp.inode)\t\(entry.digest)\t"
+            text += CacheFiles.escape(file)
+            text += "\n"
+        }
+        try? CacheFiles.writeAtomically(Array(text.utf8), to: path)
+        // The index of gramgen versions that kept it as JSON.
+        unlink(directory.appendingPathComponent("sources.json").path)
     }
 }

@@ -8,6 +8,9 @@ struct VariantWriter {
     var variants: [ImageVariant] = []
     var squares: [ImageVariant] = []
     var files: [String: Data] = [:]
+    /// What each image added so far was encoded to, so an image added twice (a square photo's
+    /// tile is the photo) is encoded once. The images are kept so their identities stay theirs.
+    private var encoded: [(image: VipsImage, files: [(ImageFormat, String)])] = []
 
     init(settings: ImageSettings) { self.settings = settings }
 
@@ -16,17 +19,27 @@ struct VariantWriter {
 
     /// Encodes `image` in every format, as a responsive variant or (`square`) a square crop.
     mutating func add(_ image: VipsImage, square: Bool = false) throws {
-        let rgb = try image.srgb8()
-        for format in settings.formats {
-            var source = rgb
-            if format == .jpeg && rgb.hasAlpha {
-                let bg = Self.jpegBackground
-                source = try rgb.flattened(red: bg.0, green: bg.1, blue: bg.2)
+        var names: [(ImageFormat, String)]
+        if let earlier = encoded.first(where: { $0.image === image }) {
+            names = earlier.files
+        } else {
+            names = []
+            let rgb = try image.srgb8()
+            for format in settings.formats {
+                var source = rgb
+                if format == .jpeg && rgb.hasAlpha {
+                    let bg = Self.jpegBackground
+                    source = try rgb.flattened(red: bg.0, green: bg.1, blue: bg.2)
+                }
+                let data = try source.encoded(as: Self.encodedFormat(format), quality: settings.quality(for: format),
+                                              strip: settings.stripMetadata)
+                let name = Self.contentName(data, format: format)
+                files[name] = data
+                names.append((format, name))
             }
-            let data = try source.encoded(as: Self.encodedFormat(format), quality: settings.quality(for: format),
-                                          strip: settings.stripMetadata)
-            let name = Self.contentName(data, format: format)
-            files[name] = data
+            encoded.append((image, names))
+        }
+        for (format, name) in names {
             let variant = ImageVariant(format: format, width: image.width, height: image.height, file: name)
             if square { squares.append(variant) } else { variants.append(variant) }
         }

@@ -102,8 +102,16 @@ final class VipsImage: @unchecked Sendable {
         try Self.wrap(gg_flatten(pointer, red, green, blue), "cannot flatten transparency")
     }
 
+    /// 8-bit sRGB, with or without alpha: the image itself when it already is.
     func srgb8() throws -> VipsImage {
-        try Self.wrap(gg_to_srgb8(pointer), "cannot convert to sRGB")
+        if isSRGB8 { return self }
+        return try Self.wrap(gg_to_srgb8(pointer), "cannot convert to sRGB")
+    }
+
+    var isSRGB8: Bool {
+        vips_image_get_interpretation(pointer) == VIPS_INTERPRETATION_sRGB
+            && vips_image_get_format(pointer) == VIPS_FORMAT_UCHAR
+            && (bands == 3 || (bands == 4 && hasAlpha))
     }
 
     func withoutMetadata() throws -> VipsImage {
@@ -119,15 +127,17 @@ final class VipsImage: @unchecked Sendable {
     /// Encodes to a buffer; metadata stripped when asked.
     func encoded(as format: EncodedFormat, quality: Int, strip: Bool) throws -> Data {
         let image = strip ? try withoutMetadata() : self
-        let pointer = image.pointer
         var buffer: UnsafeMutableRawPointer?
         var length = 0
-        let status: Int32
-        switch format {
-        case .jpeg: status = gg_jpegsave_buffer(pointer, &buffer, &length, Int32(quality), strip ? 1 : 0)
-        case .webp: status = gg_webpsave_buffer(pointer, &buffer, &length, Int32(quality), strip ? 1 : 0)
-        case .avif: status = gg_avifsave_buffer(pointer, &buffer, &length, Int32(quality), strip ? 1 : 0)
-        case .png: status = gg_pngsave_buffer(pointer, &buffer, &length, strip ? 1 : 0)
+        // The image must outlive the save: nothing else may hold the copy without metadata.
+        let status: Int32 = withExtendedLifetime(image) {
+            let pointer = image.pointer
+            switch format {
+            case .jpeg: return gg_jpegsave_buffer(pointer, &buffer, &length, Int32(quality), strip ? 1 : 0)
+            case .webp: return gg_webpsave_buffer(pointer, &buffer, &length, Int32(quality), strip ? 1 : 0)
+            case .avif: return gg_avifsave_buffer(pointer, &buffer, &length, Int32(quality), strip ? 1 : 0)
+            case .png: return gg_pngsave_buffer(pointer, &buffer, &length, strip ? 1 : 0)
+            }
         }
         guard status == 0, let buffer else { throw VipsError.take("cannot encode \(format)") }
         defer { g_free(buffer) }

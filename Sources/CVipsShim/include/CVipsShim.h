@@ -37,11 +37,13 @@ VipsImage *gg_flatten(VipsImage *in, double r, double g, double b);
 /// Converts to 8-bit sRGB (16-bit PNG, grey, CMYK without profile, ...).
 VipsImage *gg_to_srgb8(VipsImage *in);
 
-/// A copy without EXIF, XMP, IPTC, ICC or orientation fields. Savers' own "strip" option is not
-/// honoured by every libvips release and format (WebP in 8.14), so metadata is removed here.
+/// A copy without EXIF, XMP, IPTC, ICC or orientation fields (a new reference to the image when it
+/// has none). Savers' own "strip" option is not honoured by every libvips release and format (WebP
+/// in 8.14), so metadata is removed here.
 VipsImage *gg_without_metadata(VipsImage *in);
 
-/// Average colour of the image (first three bands), written to rgb[3].
+/// Mean colour of the image's pixels (first three bands; one band counts as grey; alpha is not
+/// weighed in), written to rgb[3]. Reads the pixels once, from memory when the image is there.
 int gg_average_rgb(VipsImage *in, double rgb[3]);
 
 int gg_jpegsave_buffer(VipsImage *in, void **buf, size_t *len, int quality, int strip);

@@ -1,0 +1,178 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The small file toolkit of the image cache: tab-separated record lines read and written without
+/// Foundation's coders, whole-file reads, atomic writes and folder listings with plain system calls.
+/// A cache of ten thousand images is read and checked on every build, so each step here is kept
+/// to one pass over bytes.
+enum CacheFiles {
+    // MARK: Record lines
+
+    /// A field with tab, newline, carriage return and backslash escaped, so it fits in one column.
+    static func escape(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x5C }) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 8)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x09: out += [0x5C, 0x74]  // \t
+            case 0x0A: out += [0x5C, 0x6E]  // \n
+            case 0x0D: out += [0x5C, 0x72]  // \r
+            case 0x5C: out += [0x5C, 0x5C]  // \\
+            default: out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The text of an escaped field; nil when an escape is not one `escape` writes.
+    static func unescape(_ field: ArraySlice<UInt8>) -> String? {
+        guard field.contains(0x5C) else { return String(decoding: field, as: UTF8.self) }
+        var out: [UInt8] = []
+        out.reserveCapacity(field.count)
+        var index = field.startIndex
+        while index < field.endIndex {
+            let byte = field[index]
+            index += 1
+            guard byte == 0x5C else {
+                out.append(byte)
+                continue
+            }
+            guard index < field.endIndex else { return nil }
+            switch field[index] {
+            case 0x74: out.append(0x09)
+            case 0x6E: out.append(0x0A)
+            case 0x72: out.append(0x0D)
+            case 0x5C: out.append(0x5C)
+            default: return nil
+            }
+            index += 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The complete lines of `bytes` (a last line without its newline was cut short and is left out),
+    /// each split at tabs.
+    static func records(_ bytes: [UInt8]) -> [[ArraySlice<UInt8>]] {
+        var records: [[ArraySlice<UInt8>]] = []
+        var start = 0
+        while let end = bytes[start...].firstIndex(of: 0x0A) {
+            records.append(bytes[start..<end].split(separator: 0x09, omittingEmptySubsequences: false))
+            start = end + 1
+        }
+        return records
+    }
+
+    /// Decimal integer of a field (optional minus sign, digits only).
+    static func integer(_ field: ArraySlice<UInt8>) -> Int64? {
+        var value: Int64 = 0
+        var negative = false
+        var index = field.startIndex
+        if index < field.endIndex, field[index] == 0x2D {
+            negative = true
+            index += 1
+        }
+        guard index < field.endIndex, field.endIndex - index <= 18 else { return nil }
+        while index < field.endIndex {
+            let digit = field[index] &- 0x30
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int64(digit)
+            index += 1
+        }
+        return negative ? -value : value
+    }
+
+    // MARK: Files
+
+    /// The whole file, or nil when it cannot be read.
+    static func read(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var filled = 0
+        while true {
+            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: 1 << 16)) }
+            let count = bytes.withUnsafeMutableBytes { raw in
+                Glibc.read(fd, raw.baseAddress! + filled, raw.count - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        bytes.removeSubrange(filled...)
+        return bytes
+    }
+
+    private static let counter = Counter()
+
+    /// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so the
+    /// path holds either the old file or the complete new one.
+    static func writeAtomically(_ bytes: some ContiguousBytes, to path: String) throws {
+        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        let temporary = String(path[..<slash]) + ".\(path[slash...]).\(getpid()).\(counter.next()).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw posixError(path) }
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let count = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += count
+            }
+        }
+        if close(fd) != 0, failure == 0 { failure = errno }
+        if failure == 0, rename(temporary, path) != 0 { failure = errno }
+        if failure != 0 {
+            unlink(temporary)
+            throw posixError(path, failure)
+        }
+    }
+
+    /// Every name in a folder but `.` and `..`; empty when it cannot be listed.
+    static func names(in folder: String) -> [String] {
+        guard let dir = opendir(folder) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    static func posixError(_ path: String, _ code: Int32 = errno) -> Error {
+        CocoaError(.fileWriteUnknown, userInfo: [
+            NSFilePathErrorKey: path,
+            NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(code)),
+            NSLocalizedDescriptionKey: "cannot write \(path): \(String(cString: strerror(code)))",
+        ])
+    }
+
+    /// Distinct temporary names within the process.
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+
+        func next() -> Int {
+            lock.withLock {
+                value += 1
+                return value
+            }
+        }
+    }
+}

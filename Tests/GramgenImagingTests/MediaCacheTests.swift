@@ -1,0 +1,153 @@
+import Foundation
+import GramgenCore
+import Testing
+@testable import GramgenImaging
+
+/// The image cache's index and the source digests: what is read back, what is refused, what is read again.
+struct MediaCacheTests {
+    static func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID())")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func image(_ seed: Int, camera: CameraInfo? = nil) -> (ProcessedImage, [String: Data]) {
+        let names = ["\(String(format: "%016x", seed * 2)).webp", "\(String(format: "%016x", seed * 2 + 1)).jpg"]
+        let image = ProcessedImage(
+            width: 80 + seed, height: 96,
+            variants: [ImageVariant(format: .webp, width: 80 + seed, height: 96, file: names[0]),
+                       ImageVariant(format: .jpeg, width: 80 + seed, height: 96, file: names[1])],
+            squares: [ImageVariant(format: .webp, width: 80, height: 80, file: names[0])],
+            focusX: 0.1 + 0.2, focusY: 1.0 / 3.0, dominantColor: "#a0b1c2",
+            placeholder: "data:image/webp;base64,UklGRkwAAABXRUJQ+/=", camera: camera)
+        return (image, Dictionary(uniqueKeysWithValues: names.map { ($0, Data($0.utf8)) }))
+    }
+
+    static func key(_ seed: Int) -> String { String(repeating: String(format: "%x", seed % 16), count: 64) }
+
+    @Test("an entry reads back exactly, camera text with tabs, newlines and backslashes included")
+    func roundTrip() throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let camera = CameraInfo(camera: "Canon\tEOS\nR6 \\ mark II", lens: nil, focalLength: "50 mm", aperture: "f/2.8",
+                                shutter: nil, iso: "400")
+        let (withCamera, files) = Self.image(1, camera: camera)
+        let (plain, plainFiles) = Self.image(2)
+        let cache = try MediaCache(directory: directory)
+        try cache.store(Self.key(1), image: withCamera, files: files)
+        try cache.store(Self.key(2), image: plain, files: plainFiles)
+        #expect(cache.lookup(Self.key(1)) == withCamera)
+
+        let reopened = try MediaCache(directory: directory)
+        #expect(reopened.lookup(Self.key(1)) == withCamera)
+        #expect(reopened.lookup(Self.key(2)) == plain)
+        #expect(reopened.lookup(Self.key(3)) == nil)
+        #expect(FileManager.default.contents(atPath: reopened.fileURL(for: plain.variants[1].file).path)
+            == plainFiles[plain.variants[1].file])
+    }
+
+    @Test("an entry whose file is gone is not used")
+    func missingFile() throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (image, files) = Self.image(1)
+        try MediaCache(directory: directory).store(Self.key(1), image: image, files: files)
+        try FileManager.default.removeItem(at: MediaCache(directory: directory).fileURL(for: image.variants[1].file))
+        #expect(try MediaCache(directory: directory).lookup(Self.key(1)) == nil)
+    }
+
+    @Test("a line cut short by a killed build is skipped, and the next entry after it reads back")
+    func cutShort() throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (first, firstFiles) = Self.image(1), (second, secondFiles) = Self.image(2)
+        try MediaCache(directory: directory).store(Self.key(1), image: first, files: firstFiles)
+        let index = directory.appendingPathComponent("index")
+        let handle = try FileHandle(forWritingTo: index)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("\(Self.key(2))\t81\t9".utf8))
+        try handle.close()
+
+        let cache = try MediaCache(directory: directory)
+        #expect(cache.lookup(Self.key(1)) == first)
+        #expect(cache.lookup(Self.key(2)) == nil)
+        try cache.store(Self.key(2), image: second, files: secondFiles)
+        let reopened = try MediaCache(directory: directory)
+        #expect(reopened.lookup(Self.key(1)) == first)
+        #expect(reopened.lookup(Self.key(2)) == second)
+    }
+
+    @Test("an index of another version or damaged lines are ignored, not trusted")
+    func foreignIndex() throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (image, files) = Self.image(1)
+        try MediaCache(directory: directory).store(Self.key(1), image: image, files: files)
+        let index = directory.appendingPathComponent("index")
+        let text = try String(contentsOf: index, encoding: .utf8)
+        try text.replacingOccurrences(of: "webp:81:96", with: "webp:8x1:96").write(to: index, atomically: true, encoding: .utf8)
+        #expect(try MediaCache(directory: directory).lookup(Self.key(1)) == nil)
+        try ("gramgen image cache 0\n" + text.split(separator: "\n").dropFirst().joined(separator: "\n") + "\n")
+            .write(to: index, atomically: true, encoding: .utf8)
+        let cache = try MediaCache(directory: directory)
+        #expect(cache.lookup(Self.key(1)) == nil)
+        try cache.store(Self.key(1), image: image, files: files)
+        #expect(try MediaCache(directory: directory).lookup(Self.key(1)) == image)
+    }
+
+    @Test("prune keeps the entries and files of the last build only")
+    func prune() throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let legacy = directory.appendingPathComponent("entries")
+        try FileManager.default.createDirectory(at: legacy, withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: legacy.appendingPathComponent("old.json"))
+        let (kept, keptFiles) = Self.image(1), (dropped, droppedFiles) = Self.image(2)
+        let cache = try MediaCache(directory: directory)
+        try cache.store(Self.key(1), image: kept, files: keptFiles)
+        try cache.store(Self.key(2), image: dropped, files: droppedFiles)
+        cache.prune(keepingKeys: [Self.key(1)], files: Set(kept.files))
+        #expect(cache.lookup(Self.key(2)) == nil)
+
+        let reopened = try MediaCache(directory: directory)
+        #expect(reopened.lookup(Self.key(1)) == kept)
+        #expect(reopened.lookup(Self.key(2)) == nil)
+        let media = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("media").path)
+        #expect(Set(media) == Set(kept.files))
+        #expect(!FileManager.default.fileExists(atPath: legacy.path))
+        // Stored after a prune: appended to the rewritten index.
+        try reopened.store(Self.key(2), image: dropped, files: droppedFiles)
+        #expect(try MediaCache(directory: directory).lookup(Self.key(2)) == dropped)
+    }
+
+    @Test("a source rewritten with the same size and its old modification time is read again")
+    func changedSource() throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("photo.jpg")
+        try Data("first".utf8).write(to: file)
+        var before = stat()
+        #expect(stat(file.path, &before) == 0)
+        let digests = SourceDigests(directory: directory)
+        let first = try digests.digest(of: file)
+        #expect(try first == MediaCache.digest(of: file))
+        digests.save()
+
+        let unchanged = SourceDigests(directory: directory)
+        #expect(try unchanged.digest(of: file) == first)
+        usleep(20_000)
+        try Data("other".utf8).write(to: file)
+        // The old modification time to the nanosecond, as `cp -p` or an archive tool would set it.
+        let times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, file.path, times, 0) == 0)
+        var after = stat()
+        #expect(stat(file.path, &after) == 0 && after.st_size == before.st_size)
+        #expect(after.st_mtim.tv_sec == before.st_mtim.tv_sec && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
+        let again = SourceDigests(directory: directory)
+        let second = try again.digest(of: file)
+        #expect(second != first)
+        #expect(try second == MediaCache.digest(of: file))
+        again.save()
+        #expect(try SourceDigests(directory: directory).digest(of: file) == second)
+    }
+}
