@@ -6,25 +6,40 @@ static void gg_quiet_log(const gchar *domain, GLogLevelFlags level, const gchar 
     (void) domain; (void) level; (void) message; (void) data;
 }
 
+/* Orc (libvips' runtime-compiled SIMD) compiles a program when a resize (reducev), convolution
+   or morphology operation is built, and frees it when the operation goes. Orc 0.4.33's
+   code-memory allocator splits, merges and frees its chunk list outside its own lock, so a
+   compile on one thread racing a free on another corrupts the heap ("double free or
+   corruption"). Every shim call that can build or free such an operation therefore holds this
+   lock: building a pipeline and dropping a reference are short; decoding and encoding (copy to
+   memory, the savers) run unlocked, in parallel, and only execute compiled programs, which is
+   thread-safe. */
+static GMutex pipeline_lock;
+#define LOCKED(expr) do { g_mutex_lock(&pipeline_lock); expr; g_mutex_unlock(&pipeline_lock); } while (0)
+
+/* Images at most this many pixels are resized without Orc: compiling a program per resize costs
+   more than the plain C path saves on so few pixels. */
+#define VECTOR_MIN_PIXELS (256 * 256)
+
 int gg_init(const char *argv0) {
     if (VIPS_INIT(argv0)) return -1;
     /* Damaged files are reported by gramgen as diagnostics; libvips' own warnings would only repeat them. */
     g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE, gg_quiet_log, NULL);
     vips_cache_set_max(0);
-    /* No Orc (runtime-compiled SIMD). libvips compiles an Orc program each time it builds a
-       resize (reducev) or convolution and frees it when the operation goes, and Orc 0.4.33's
-       code-memory allocator splits, merges and frees its chunk list outside its lock. With
-       several images processed at once (many small images build and free resizes constantly)
-       that corrupts the heap ("double free or corruption", "malloc(): unsorted double linked
-       list corrupted") and crashes. libvips' plain C paths are thread-safe; they are faster for
-       small images (no program to compile per resize) and about a fifth slower in the resize of a
-       large photo, a small part of its time next to encoding. Resized pixels can differ by a few
-       levels from the Orc ones (ImageProcessor.pipelineVersion 3). */
-    vips_vector_set_enabled(FALSE);
     return 0;
 }
 
-int gg_vector_enabled(void) { return vips_vector_isenabled() ? 1 : 0; }
+/* Under pipeline_lock: Orc on for builds from large inputs only. The flag is read when an
+   operation is built, and every build that reads it happens under the lock. */
+static void use_vector_for(gint64 pixels) {
+    vips_vector_set_enabled(pixels > VECTOR_MIN_PIXELS);
+}
+
+int gg_vector_used_for(int width, int height) {
+    int enabled;
+    LOCKED(use_vector_for((gint64) width * height); enabled = vips_vector_isenabled() ? 1 : 0);
+    return enabled;
+}
 
 VipsImage *gg_open_header(const char *path) { return vips_image_new_from_file(path, NULL); }
 
@@ -39,33 +54,53 @@ static VipsImage *to_srgb(VipsImage *in) {
     return failed ? NULL : out;
 }
 
-VipsImage *gg_thumbnail_file(const char *path, int width, int fail_on_error) {
+static VipsImage *thumbnail_file(const char *path, int width, int fail_on_error, gint64 source_pixels) {
     VipsImage *out = NULL;
+    use_vector_for(source_pixels);
     if (vips_thumbnail(path, &out, width, "height", VIPS_MAX_COORD, "size", VIPS_SIZE_DOWN, "fail_on",
                        fail_on_error ? VIPS_FAIL_ON_ERROR : VIPS_FAIL_ON_NONE, NULL))
         return NULL;
     return to_srgb(out);
 }
 
-VipsImage *gg_thumbnail_square(const char *path, int edge) {
+VipsImage *gg_thumbnail_file(const char *path, int width, int fail_on_error, int source_width, int source_height) {
+    VipsImage *out;
+    LOCKED(out = thumbnail_file(path, width, fail_on_error, (gint64) source_width * source_height));
+    return out;
+}
+
+static VipsImage *thumbnail_square(const char *path, int edge, gint64 source_pixels) {
     VipsImage *out = NULL;
+    use_vector_for(source_pixels);
     if (vips_thumbnail(path, &out, edge, "height", edge, "size", VIPS_SIZE_DOWN, "crop",
                        VIPS_INTERESTING_ATTENTION, "fail_on", VIPS_FAIL_ON_ERROR, NULL))
         return NULL;
     return to_srgb(out);
 }
 
+VipsImage *gg_thumbnail_square(const char *path, int edge, int source_width, int source_height) {
+    VipsImage *out;
+    LOCKED(out = thumbnail_square(path, edge, (gint64) source_width * source_height));
+    return out;
+}
+
+static gint64 pixels(VipsImage *image) { return (gint64) image->Xsize * image->Ysize; }
+
 VipsImage *gg_resize(VipsImage *in, double scale) {
     VipsImage *out = NULL;
-    return vips_resize(in, &out, scale, NULL) ? NULL : out;
+    int failed;
+    LOCKED(use_vector_for(pixels(in)); failed = vips_resize(in, &out, scale, NULL));
+    return failed ? NULL : out;
 }
 
 VipsImage *gg_smartcrop(VipsImage *in, int edge, int *attention_x, int *attention_y) {
     VipsImage *out = NULL;
-    if (vips_smartcrop(in, &out, edge, edge, "interesting", VIPS_INTERESTING_ATTENTION,
-                       "attention_x", attention_x, "attention_y", attention_y, NULL))
-        return NULL;
-    return out;
+    int failed;
+    /* The attention search builds, runs and frees a resize and a blur inside this call. */
+    LOCKED(use_vector_for(pixels(in));
+           failed = vips_smartcrop(in, &out, edge, edge, "interesting", VIPS_INTERESTING_ATTENTION,
+                                   "attention_x", attention_x, "attention_y", attention_y, NULL));
+    return failed ? NULL : out;
 }
 
 VipsImage *gg_crop(VipsImage *in, int left, int top, int width, int height) {
@@ -171,5 +206,6 @@ char *gg_error_take(void) {
 }
 
 void gg_unref(VipsImage *image) {
-    if (image) g_object_unref(image);
+    /* The last reference to a pipeline frees its operations, and with them their Orc programs. */
+    if (image) LOCKED(g_object_unref(image));
 }

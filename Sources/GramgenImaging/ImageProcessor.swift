@@ -16,7 +16,7 @@ public struct ImageProblem: Error, Sendable, CustomStringConvertible {
 /// Stage 3 for one image: decode once (shrink-on-load), then make every variant from memory.
 public struct ImageProcessor: Sendable {
     /// Bumped whenever the output for the same input and settings changes, so caches are rebuilt.
-    public static let pipelineVersion = 3
+    public static let pipelineVersion = 4
     /// Avatar edges in pixels (1× and 2× of the largest avatar the theme shows).
     public static let avatarEdges = [160, 320]
 
@@ -47,10 +47,10 @@ public struct ImageProcessor: Sendable {
                                 header.width, header.height, megapixels, settings.maxMegapixels),
                 hint: "downscale it, or raise `images.max_megapixels` in site.yml")
         }
-        let uprightWidth = header.orientationSwapsAxes ? header.height : header.width
+        let swaps = header.orientationSwapsAxes
+        let upright = VipsImage.PixelSize(width: swaps ? header.height : header.width, height: swaps ? header.width : header.height)
         do {
-            var result = try role == .post ? makePostFiles(url, sourceWidth: uprightWidth, sourceShortSide: min(header.width, header.height))
-                                     : makeAvatarFiles(url, sourceWidth: uprightWidth, sourceHeight: header.width + header.height - uprightWidth)
+            var result = try role == .post ? makePostFiles(url, source: upright) : makeAvatarFiles(url, source: upright)
             if role == .post { result.0.camera = CameraInfoReader.read(header) }
             return result
         } catch let error as VipsError {
@@ -59,9 +59,9 @@ public struct ImageProcessor: Sendable {
         }
     }
 
-    private func makePostFiles(_ url: URL, sourceWidth: Int, sourceShortSide: Int) throws -> (ProcessedImage, [String: Data]) {
-        let widths = Self.targetWidths(settings.widths, sourceWidth: sourceWidth)
-        let largest = try VipsImage.thumbnail(path: url.path, width: widths.last ?? sourceWidth).inMemory()
+    private func makePostFiles(_ url: URL, source: VipsImage.PixelSize) throws -> (ProcessedImage, [String: Data]) {
+        let widths = Self.targetWidths(settings.widths, sourceWidth: source.width)
+        let largest = try VipsImage.thumbnail(path: url.path, width: widths.last ?? source.width, source: source).inMemory()
         var output = VariantWriter(settings: settings)
         var byWidth: [Int: VipsImage] = [:]
         for width in widths {
@@ -70,8 +70,7 @@ public struct ImageProcessor: Sendable {
             byWidth[width] = image
             try output.add(image)
         }
-        let (focusX, focusY) = try addSquare(from: largest, variants: byWidth, url: url, sourceShortSide: sourceShortSide,
-                                             to: &output)
+        let (focusX, focusY) = try addSquare(from: largest, variants: byWidth, url: url, source: source, to: &output)
         return try output.finish(displayed: largest, focusX: focusX, focusY: focusY)
     }
 
@@ -80,12 +79,12 @@ public struct ImageProcessor: Sendable {
     /// When the width is the short side and a variant already has the tile's width, the tile is cut
     /// from that variant (the same resize); a square image needs no cut at all, and its tile is
     /// the very image a variant encoded, so `VariantWriter` reuses those files.
-    private func addSquare(from largest: VipsImage, variants: [Int: VipsImage], url: URL, sourceShortSide: Int,
+    private func addSquare(from largest: VipsImage, variants: [Int: VipsImage], url: URL, source: VipsImage.PixelSize,
                            to output: inout VariantWriter) throws -> (Double, Double) {
-        let wanted = min(settings.thumbnail, sourceShortSide)
+        let wanted = min(settings.thumbnail, source.width, source.height)
         let shortSide = min(largest.width, largest.height)
         if shortSide < wanted {
-            try output.add(try VipsImage.squareThumbnail(path: url.path, edge: wanted), square: true)
+            try output.add(try VipsImage.squareThumbnail(path: url.path, edge: wanted, source: source), square: true)
             return (0.5, 0.5)
         }
         let scaled: VipsImage
@@ -106,14 +105,15 @@ public struct ImageProcessor: Sendable {
                 Self.objectPosition(attention: square.focusY, length: scaled.height, edge: wanted))
     }
 
-    private func makeAvatarFiles(_ url: URL, sourceWidth: Int, sourceHeight: Int) throws -> (ProcessedImage, [String: Data]) {
+    private func makeAvatarFiles(_ url: URL, source: VipsImage.PixelSize) throws -> (ProcessedImage, [String: Data]) {
+        let (sourceWidth, sourceHeight) = (source.width, source.height)
         let shortSide = min(sourceWidth, sourceHeight)
         let edges = Self.targetWidths(Self.avatarEdges, sourceWidth: shortSide)
         let maxEdge = edges.last ?? shortSide
         // Decode so the short side is at least the largest edge.
         let decodeWidth = sourceWidth <= sourceHeight ? maxEdge
             : Int((Double(maxEdge) * Double(sourceWidth) / Double(max(1, sourceHeight))).rounded(.up))
-        let decoded = try VipsImage.thumbnail(path: url.path, width: min(decodeWidth, sourceWidth)).inMemory()
+        let decoded = try VipsImage.thumbnail(path: url.path, width: min(decodeWidth, sourceWidth), source: source).inMemory()
         let edge = min(maxEdge, decoded.width, decoded.height)
         // A crop of an image in memory costs nothing to read again, so it is not copied.
         let square = decoded.width == edge && decoded.height == edge ? decoded

@@ -41,16 +41,24 @@ final class VipsImage: @unchecked Sendable {
     }
 
     /// Decoded upright, in sRGB, at most `width` wide (shrink-on-load where the format allows).
-    static func thumbnail(path: String, width: Int) throws -> VipsImage {
+    /// `source` is the file's size from its header (it decides whether vector code pays off).
+    static func thumbnail(path: String, width: Int, source: PixelSize) throws -> VipsImage {
         try start()
-        return try wrap(gg_thumbnail_file(path, Int32(width), 1), "cannot decode the image")
+        return try wrap(gg_thumbnail_file(path, Int32(width), 1, Int32(source.width), Int32(source.height)),
+                        "cannot decode the image")
     }
 
     /// A square crop decoded straight from the file (shrink-on-load, attention crop), for
     /// sources too wide or tall for the responsive decode to hold a full square.
-    static func squareThumbnail(path: String, edge: Int) throws -> VipsImage {
+    static func squareThumbnail(path: String, edge: Int, source: PixelSize) throws -> VipsImage {
         try start()
-        return try wrap(gg_thumbnail_square(path, Int32(edge)), "cannot decode the image")
+        return try wrap(gg_thumbnail_square(path, Int32(edge), Int32(source.width), Int32(source.height)),
+                        "cannot decode the image")
+    }
+
+    struct PixelSize {
+        var width: Int
+        var height: Int
     }
 
     /// An 8-bit sRGB image from interleaved RGB bytes, copied so the caller's buffer can go.

@@ -4,10 +4,11 @@ import GramgenCore
 import Testing
 @testable import GramgenImaging
 
-/// A build processes several images at once. With many small photos libvips builds and frees
-/// resizes constantly on every thread; with Orc's vector code on, Orc 0.4.33's unlocked code
-/// allocator corrupted the heap ("double free or corruption", crashes in vips_resize). These run
-/// real libvips on real small JPEGs from many threads at once.
+/// A build processes several images at once, and libvips builds and frees resizes constantly on
+/// every thread. With Orc's vector code on and no lock, Orc 0.4.33's unlocked code allocator
+/// corrupted the heap ("double free or corruption", crashes in vips_resize); the shim now builds
+/// and frees such pipelines under one lock. These run real libvips on real JPEGs from many
+/// threads at once, with vector code both off (small images) and on (large ones).
 struct ConcurrentProcessingTests {
     /// Runs `body(thread)` on `threads` threads at once (more than the cores, so they interleave).
     static func onThreads(_ threads: Int, _ body: @escaping @Sendable (Int) -> Void) {
@@ -24,13 +25,15 @@ struct ConcurrentProcessingTests {
         group.wait()
     }
 
-    /// Small gradient JPEGs like a phone's old uploads: all below every configured width.
+    /// Gradient JPEGs like a phone's old uploads, most below every configured width; a quarter are
+    /// large enough for libvips' vector code.
+    static let sizes = [(80, 96), (96, 72), (88, 88), (17, 13), (1, 1), (3, 40), (420, 300), (300, 420)]
+
     static func smallPhotos(_ count: Int) throws -> [URL] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("small-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let sizes = [(80, 96), (96, 72), (88, 88), (17, 13), (1, 1), (3, 40)]
         return try (0..<count).map { index in
-            let (width, height) = sizes[index % sizes.count]
+            let (width, height) = Self.sizes[index % Self.sizes.count]
             let from = SyntheticImage.RGB(UInt8(index * 37 % 256), UInt8(index * 11 % 256), 200)
             let to = SyntheticImage.RGB(20, UInt8(index * 53 % 256), UInt8(index * 7 % 256))
             let url = folder.appendingPathComponent("\(index).jpg")
@@ -56,22 +59,28 @@ struct ConcurrentProcessingTests {
         return s
     }
 
-    @Test("libvips runs without Orc vector code, whose code allocator is not thread-safe")
-    func noOrc() throws {
+    @Test("vector code is used for large images and not for small ones")
+    func vectorChoice() throws {
         try VipsImage.start()
-        #expect(gg_vector_enabled() == 0)
+        #expect(gg_vector_used_for(3000, 4000) == 1)
+        #expect(gg_vector_used_for(320, 427) == 1)
+        #expect(gg_vector_used_for(96, 80) == 0)
+        #expect(gg_vector_used_for(256, 256) == 0)
     }
 
-    @Test("resizes built and freed on many threads at once")
-    func concurrentResizes() throws {
-        let bytes = (0..<(80 * 96 * 3)).map { UInt8($0 * 7 % 256) }
-        let source = try VipsImage.fromRGB(bytes, width: 80, height: 96)
+    @Test("resizes built and freed on many threads at once, with and without vector code",
+          arguments: [(80, 96, 1_000), (600, 500, 300)])
+    func concurrentResizes(width: Int, height: Int, rounds: Int) throws {
+        let bytes = (0..<(width * height * 3)).map { UInt8($0 * 7 % 256) }
+        let source = try VipsImage.fromRGB(bytes, width: width, height: height)
+        let scale = 16.0 / Double(height)
+        let expected = Int((Double(width) * scale).rounded())
         let failures = Failures()
         Self.onThreads(16) { _ in
             do {
-                for _ in 0..<1_000 {
-                    let small = try source.resized(scale: 16.0 / 96)
-                    if small.width != 13 { failures.add("resized to \(small.width) wide") }
+                for _ in 0..<rounds {
+                    let small = try source.resized(scale: scale)
+                    if small.width != expected { failures.add("resized to \(small.width) wide") }
                 }
             } catch {
                 failures.add("\(error)")
@@ -80,7 +89,7 @@ struct ConcurrentProcessingTests {
         #expect(failures.all.isEmpty)
     }
 
-    @Test("small photos processed on many threads at once give the same files as one at a time")
+    @Test("photos processed on many threads at once give the same files as one at a time")
     func concurrentSmallPhotos() throws {
         let photos = try Self.smallPhotos(48)
         defer { try? FileManager.default.removeItem(at: photos[0].deletingLastPathComponent()) }
@@ -104,11 +113,12 @@ struct ConcurrentProcessingTests {
             }
         }
         #expect(failures.all.isEmpty)
-        let sizes = posts.prefix(6).map { "\($0.width)x\($0.height)" }
-        #expect(sizes == ["80x96", "96x72", "88x88", "17x13", "1x1", "3x40"])
-        for post in posts {
+        let sizes = posts.prefix(8).map { "\($0.width)x\($0.height)" }
+        #expect(sizes == ["80x96", "96x72", "88x88", "17x13", "1x1", "3x40", "320x229", "300x420"])
+        for (index, post) in posts.enumerated() {
+            let (width, height) = Self.sizes[index % Self.sizes.count]
             #expect(post.variants.count == 2 && post.squares.count == 2)
-            #expect(post.squares.allSatisfy { $0.width == min(post.width, post.height) && $0.width == $0.height })
+            #expect(post.squares.allSatisfy { $0.width == min(320, width, height) && $0.width == $0.height })
         }
     }
 }

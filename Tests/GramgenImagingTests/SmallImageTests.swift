@@ -40,7 +40,7 @@ struct SmallImageTests {
         #expect(image.variants.map(\.width) == [320, 320, 640, 640])
         #expect(image.squares.map(\.width) == [320, 320])
         // The same tile made the long way: decode, resize, attention crop.
-        let decoded = try VipsImage.thumbnail(path: url.path, width: 640).inMemory()
+        let decoded = try VipsImage.thumbnail(path: url.path, width: 640, source: .init(width: 700, height: 900)).inMemory()
         let square = try decoded.resized(scale: 320.0 / 640.0).smartSquare(edge: 320).image
         let webp = try square.encoded(as: .webp, quality: settings.quality(for: .webp), strip: true)
         #expect(files[image.squares[0].file] == webp)
@@ -52,7 +52,7 @@ struct SmallImageTests {
         defer { try? FileManager.default.removeItem(at: url) }
         let (image, files) = try ImageProcessor(settings: settings).process(url, role: .avatar)
         #expect(image.squares.map(\.width) == [96, 96])
-        let decoded = try VipsImage.thumbnail(path: url.path, width: 96).inMemory()
+        let decoded = try VipsImage.thumbnail(path: url.path, width: 96, source: .init(width: 96, height: 96)).inMemory()
         let cropped = try decoded.smartSquare(edge: 96).image
         #expect(files[image.squares[1].file] == (try cropped.encoded(as: .jpeg, quality: settings.quality(for: .jpeg), strip: true)))
     }

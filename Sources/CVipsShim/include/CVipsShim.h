@@ -5,22 +5,26 @@
 
 #include <vips/vips.h>
 
-/// Starts libvips once per process, with Orc (runtime-compiled SIMD) turned off: Orc's code
-/// allocator is not thread-safe and gramgen processes several images at once. Returns 0 on success.
+/// Starts libvips once per process. Returns 0 on success.
+///
+/// gramgen processes several images at once. Calls that build or free operations which may carry
+/// an Orc (runtime-compiled SIMD) program hold one process-wide lock, because Orc's code allocator
+/// is not thread-safe; decoding and encoding run unlocked.
 int gg_init(const char *argv0);
 
-/// Whether libvips uses Orc-compiled vector code (always 0 after gg_init).
-int gg_vector_enabled(void);
+/// Whether a pipeline built from an image of width×height pixels uses Orc-compiled vector code
+/// (large images do; for small ones compiling costs more than it saves).
+int gg_vector_used_for(int width, int height);
 
 /// Opens a file lazily (header only), so its size can be checked before any pixel is decoded.
 VipsImage *gg_open_header(const char *path);
 
 /// Shrink-on-load decode, auto-rotated upright, fitted to width (never upscaled); an embedded
-/// colour profile is converted to sRGB.
-VipsImage *gg_thumbnail_file(const char *path, int width, int fail_on_error);
+/// colour profile is converted to sRGB. source_width × source_height is the file's size, from its header.
+VipsImage *gg_thumbnail_file(const char *path, int width, int fail_on_error, int source_width, int source_height);
 
 /// Shrink-on-load decode straight to an attention-cropped square of edge pixels (never upscaled).
-VipsImage *gg_thumbnail_square(const char *path, int edge);
+VipsImage *gg_thumbnail_square(const char *path, int edge, int source_width, int source_height);
 
 /// Resizes an in-memory image by scale with the default (lanczos3) kernel.
 VipsImage *gg_resize(VipsImage *in, double scale);
