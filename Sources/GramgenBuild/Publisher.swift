@@ -43,6 +43,7 @@ final class Publisher: SitePublisher, @unchecked Sendable {
         staging = parent.appendingPathComponent(".\(output.lastPathComponent).building-\(getpid())")
         try? fm.removeItem(at: staging)
         try fm.createDirectory(at: staging, withIntermediateDirectories: true)
+        FileWriter.spread(staging.path)
         previous = fm.fileExists(atPath: output.path) ? OutputManifest.load(manifestURL) : OutputManifest()
     }
 

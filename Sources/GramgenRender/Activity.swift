@@ -55,7 +55,7 @@ struct Activity {
         case .mention: text = "mentioned you."
         }
         let postView = post.flatMap { factory.site.postsByKey[$0] }.map { post in
-            PostRefView(href: factory.root + SitePaths.post(post), tile: factory.post(post).tile)
+            PostRefView(href: factory.root + SitePaths.post(post), tile: factory.tile(post))
         }
         return ActivityView(kind: kind.rawValue, actor: factory.user(actor), text: text, post: postView,
                             dateISO: date.map(DateText.iso), dateText: date.map(DateText.readable))

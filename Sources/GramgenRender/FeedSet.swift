@@ -8,6 +8,8 @@ struct FeedSet {
 
     let site: Site
     let images: [String: ProcessedImage]
+    /// Each author's posts, newest first (from `SiteRenderer`).
+    var postsByAuthor: [String: [Post]] = [:]
     /// A post's item is the same in every feed it appears in: made once.
     let items = ViewCache<[UInt8]>()
 
@@ -17,7 +19,7 @@ struct FeedSet {
     func add(to pages: inout PageSet) {
         jsonFeed(posts: site.posts, folder: "", title: site.config.title, home: "", to: &pages)
         for user in site.users {
-            jsonFeed(posts: site.posts(by: user.handle), folder: "\(user.handle)/",
+            jsonFeed(posts: postsByAuthor[user.handle] ?? [], folder: "\(user.handle)/",
                      title: "\(user.name) (@\(user.handle)) · \(site.config.title)",
                      home: SitePaths.profile(user.handle), to: &pages)
         }

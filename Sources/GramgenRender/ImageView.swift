@@ -54,7 +54,7 @@ final class ImageView {
         self.alt = alt
         color = image.dominantColor
         placeholder = image.placeholder
-        focus = String(format: "%.1f%% %.1f%%", image.focusX * 100, image.focusY * 100)
+        focus = DecimalText.oneDecimal(image.focusX * 100) + "% " + DecimalText.oneDecimal(image.focusY * 100) + "%"
         self.index = index
         self.count = count
     }

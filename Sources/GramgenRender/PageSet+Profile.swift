@@ -4,7 +4,7 @@ import GramgenCore
 extension PageSet {
     mutating func addProfile(_ user: Profile) {
         let handle = user.handle
-        let own = site.posts(by: handle)
+        let own = renderer.postsByAuthor[handle] ?? []
         let pages = SiteRenderer.paginate(own, size: site.config.postsPerPage)
         for (index, posts) in pages.enumerated() {
             let number = index + 1
@@ -29,9 +29,7 @@ extension PageSet {
         }
 
         let taggedPath = SitePaths.tagged(handle)
-        let mentioning = site.posts.filter { post in
-            post.caption.mentions.contains(handle) || post.comments.contains { $0.text.mentions.contains(handle) }
-        }
+        let mentioning = renderer.postsMentioning[handle] ?? []
         add("profile", path: taggedPath, inputs: .posts(mentioning, "\(own.count)")) { [self] in
             var tagged = profileLayout(user, path: taggedPath, tab: "tagged", title: " · tagged")
             tagged.grid = .of(mentioning.map(renderer.postViews(for: taggedPath)))
@@ -75,7 +73,7 @@ extension PageSet {
         var header = ProfileHeaderView(
             user: factory.user(handle), bioHTML: InternalLink.resolve(user.bio.html, root: view.root),
             website: user.website, websiteLabel: user.website.map(Self.websiteLabel), location: user.location,
-            postCount: site.posts(by: handle).count, followerCount: site.followers[handle]?.count ?? 0,
+            postCount: renderer.postsByAuthor[handle]?.count ?? 0, followerCount: site.followers[handle]?.count ?? 0,
             followingCount: user.following.count, feedHref: view.root + "\(handle)/feed.json")
         if let avatar = user.avatar.flatMap({ renderer.images[$0.path] }) {
             header.user = UserView(handle: handle, name: user.name, href: header.user.href,

@@ -85,7 +85,8 @@ struct PageSet {
             let text = post.caption.plainText
             let title = text.isEmpty ? "Post by \(author)" : "\(author): \(SiteRenderer.shorten(text, to: 60))"
             var view = renderer.layout(path: path, title: title, description: text, share: renderer.shareImage(post))
-            view.post = renderer.views(for: path).post(post)
+            // The same depth as a profile's later grid pages: most posts' views are made already.
+            view.post = renderer.postViews(for: path)(post)
             return view
         }
     }

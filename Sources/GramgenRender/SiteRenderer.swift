@@ -9,8 +9,12 @@ public struct SiteRenderer {
     /// Digests of what the build read; with them, unchanged pages are taken over from the last build.
     let inputs: RenderInputs?
     let postViewCache = ViewCache<PostView>()
+    let userViewCache = ViewCache<UserView>()
     /// Each user's activity, newest first.
     let activities: [String: [Activity]]
+    /// Each author's posts, and the posts mentioning each handle (caption or comment), newest first.
+    let postsByAuthor: [String: [Post]]
+    let postsMentioning: [String: [Post]]
 
     public init(site: Site, images: [String: ProcessedImage], theme: Theme, inputs: RenderInputs? = nil) {
         self.site = site
@@ -18,6 +22,15 @@ public struct SiteRenderer {
         self.theme = theme
         self.inputs = inputs
         activities = Activity.all(in: site)
+        var byAuthor: [String: [Post]] = [:], mentioning: [String: [Post]] = [:]
+        for post in site.posts {
+            byAuthor[post.author, default: []].append(post)
+            var mentioned = Set(post.caption.mentions)
+            for comment in post.comments { mentioned.formUnion(comment.text.mentions) }
+            for handle in mentioned { mentioning[handle, default: []].append(post) }
+        }
+        postsByAuthor = byAuthor
+        postsMentioning = mentioning
     }
 
     /// Every file of the site, in memory (for tests and small sites).
@@ -37,7 +50,7 @@ public struct SiteRenderer {
         pages.addTags()
         pages.addExplore()
         pages.addNotFound()
-        FeedSet(site: site, images: images).add(to: &pages)
+        FeedSet(site: site, images: images, postsByAuthor: postsByAuthor).add(to: &pages)
         let sitemapPaths = pages.sitemapPaths
         pages.addFile("sitemap.xml", inputs: .everything) { [site] in
             Array(SitemapRenderer.render(site: site, pagePaths: sitemapPaths).contents)
@@ -75,7 +88,7 @@ public struct SiteRenderer {
     }
 
     func views(for path: String) -> ViewFactory {
-        ViewFactory(site: site, images: images, root: SitePaths.root(from: path))
+        ViewFactory(site: site, images: images, root: SitePaths.root(from: path), users: userViewCache)
     }
 
     /// The post's first image at its largest size, as an absolute URL for `og:image`.

@@ -2,25 +2,26 @@
 /// dynamic casts; these tables are also the list of every field a template can use
 /// (docs/templates.md).
 protocol TemplateFields: TemplateObject {
-    static var fields: [String: (Self) -> TemplateValue] { get }
+    static var fields: FieldTable<Self> { get }
 }
 
 extension TemplateFields {
-    func field(_ name: String) -> TemplateValue { Self.fields[name]?(self) ?? .missing }
+    func field(_ name: String) -> TemplateValue { Self.fields.byName[name]?(self) ?? .missing }
+    func field(_ name: FieldName) -> TemplateValue { Self.fields.value(name, of: self) }
 }
 
 extension UserView: TemplateFields {
-    static let fields: [String: (UserView) -> TemplateValue] = [
+    static let fields = FieldTable<UserView>([
         "handle": { .init($0.handle) },
         "name": { .init($0.name) },
         "href": { .init($0.href) },
         "avatar": { .init($0.avatar) },
         "initial": { .init($0.initial) },
-    ]
+    ])
 }
 
 extension PostView: TemplateFields {
-    static let fields: [String: (PostView) -> TemplateValue] = [
+    static let fields = FieldTable<PostView>([
         "id": { .init($0.id) },
         "href": { .init($0.href) },
         "author": { .init($0.author) },
@@ -41,117 +42,117 @@ extension PostView: TemplateFields {
         "tags": { .init($0.tags) },
         "sensitive": { .init($0.sensitive) },
         "exif": { .init($0.exif) },
-    ]
+    ])
 }
 
 extension ExifPhotoView: TemplateFields {
-    static let fields: [String: (ExifPhotoView) -> TemplateValue] = [
+    static let fields = FieldTable<ExifPhotoView>([
         "label": { .init($0.label) },
         "items": { .init($0.items) },
-    ]
+    ])
 }
 
 extension ExifItemView: TemplateFields {
-    static let fields: [String: (ExifItemView) -> TemplateValue] = [
+    static let fields = FieldTable<ExifItemView>([
         "label": { .init($0.label) },
         "value": { .init($0.value) },
-    ]
+    ])
 }
 
 extension LikesView: TemplateFields {
-    static let fields: [String: (LikesView) -> TemplateValue] = [
+    static let fields = FieldTable<LikesView>([
         "first": { .init($0.first) },
         "othersText": { .init($0.othersText) },
         "users": { .init($0.users) },
         "count": { .init($0.count) },
-    ]
+    ])
 }
 
 extension CommentView: TemplateFields {
-    static let fields: [String: (CommentView) -> TemplateValue] = [
+    static let fields = FieldTable<CommentView>([
         "author": { .init($0.author) },
         "html": { .init($0.html) },
         "dateISO": { .init($0.dateISO) },
         "dateText": { .init($0.dateText) },
-    ]
+    ])
 }
 
 extension TagLinkView: TemplateFields {
-    static let fields: [String: (TagLinkView) -> TemplateValue] = [
+    static let fields = FieldTable<TagLinkView>([
         "name": { .init($0.name) },
         "href": { .init($0.href) },
         "count": { .init($0.count) },
-    ]
+    ])
 }
 
 extension PaginationView: TemplateFields {
-    static let fields: [String: (PaginationView) -> TemplateValue] = [
+    static let fields = FieldTable<PaginationView>([
         "current": { .init($0.current) },
         "total": { .init($0.total) },
         "previousHref": { .init($0.previousHref) },
         "nextHref": { .init($0.nextHref) },
-    ]
+    ])
 }
 
 extension FeedLinkView: TemplateFields {
-    static let fields: [String: (FeedLinkView) -> TemplateValue] = [
+    static let fields = FieldTable<FeedLinkView>([
         "href": { .init($0.href) },
         "type": { .init($0.type) },
         "title": { .init($0.title) },
-    ]
+    ])
 }
 
 extension ShareImageView: TemplateFields {
-    static let fields: [String: (ShareImageView) -> TemplateValue] = [
+    static let fields = FieldTable<ShareImageView>([
         "url": { .init($0.url) },
         "width": { .init($0.width) },
         "height": { .init($0.height) },
         "alt": { .init($0.alt) },
-    ]
+    ])
 }
 
 extension TabView: TemplateFields {
-    static let fields: [String: (TabView) -> TemplateValue] = [
+    static let fields = FieldTable<TabView>([
         "label": { .init($0.label) },
         "href": { .init($0.href) },
         "current": { .init($0.current) },
-    ]
+    ])
 }
 
 extension ActivityView: TemplateFields {
-    static let fields: [String: (ActivityView) -> TemplateValue] = [
+    static let fields = FieldTable<ActivityView>([
         "kind": { .init($0.kind) },
         "actor": { .init($0.actor) },
         "text": { .init($0.text) },
         "post": { .init($0.post) },
         "dateISO": { .init($0.dateISO) },
         "dateText": { .init($0.dateText) },
-    ]
+    ])
 }
 
 extension PostRefView: TemplateFields {
-    static let fields: [String: (PostRefView) -> TemplateValue] = [
+    static let fields = FieldTable<PostRefView>([
         "href": { .init($0.href) },
         "tile": { .init($0.tile) },
-    ]
+    ])
 }
 
 extension MasonryColumnView: TemplateFields {
-    static let fields: [String: (MasonryColumnView) -> TemplateValue] = [
+    static let fields = FieldTable<MasonryColumnView>([
         "items": { .init($0.items) },
-    ]
+    ])
 }
 
 extension MasonryItemView: TemplateFields {
-    static let fields: [String: (MasonryItemView) -> TemplateValue] = [
+    static let fields = FieldTable<MasonryItemView>([
         "href": { .init($0.href) },
         "image": { .init($0.image) },
         "author": { .init($0.author) },
-    ]
+    ])
 }
 
 extension PageView: TemplateFields {
-    static let fields: [String: (PageView) -> TemplateValue] = [
+    static let fields = FieldTable<PageView>([
         "lang": { .init($0.lang) },
         "siteTitle": { .init($0.siteTitle) },
         "title": { .init($0.title) },
@@ -176,11 +177,11 @@ extension PageView: TemplateFields {
         "activity": { .init($0.activity) },
         "pagination": { .init($0.pagination) },
         "empty": { .init($0.empty) },
-    ]
+    ])
 }
 
 extension ProfileHeaderView: TemplateFields {
-    static let fields: [String: (ProfileHeaderView) -> TemplateValue] = [
+    static let fields = FieldTable<ProfileHeaderView>([
         "user": { .init($0.user) },
         "bioHTML": { .init($0.bioHTML) },
         "website": { .init($0.website) },
@@ -190,22 +191,25 @@ extension ProfileHeaderView: TemplateFields {
         "followerCount": { .init($0.followerCount) },
         "followingCount": { .init($0.followingCount) },
         "feedHref": { .init($0.feedHref) },
-    ]
+    ])
 }
 
 extension Section: TemplateObject where Item: TemplateObject {
     func field(_ name: String) -> TemplateValue { name == "items" ? .init(items) : .missing }
+    func field(_ name: FieldName) -> TemplateValue { name.number == sectionItems.number ? .init(items) : .missing }
 }
 
+private let sectionItems = FieldName("items")
+
 extension SourceView: TemplateFields {
-    static let fields: [String: (SourceView) -> TemplateValue] = [
+    static let fields = FieldTable<SourceView>([
         "type": { .init($0.type) },
         "srcset": { .init($0.srcset) },
-    ]
+    ])
 }
 
 extension ImageView: TemplateFields {
-    static let fields: [String: (ImageView) -> TemplateValue] = [
+    static let fields = FieldTable<ImageView>([
         "src": { .init($0.src) },
         "srcset": { .init($0.srcset) },
         "sizes": { .init($0.sizes) },
@@ -218,5 +222,5 @@ extension ImageView: TemplateFields {
         "focus": { .init($0.focus) },
         "index": { .init($0.index) },
         "count": { .init($0.count) },
-    ]
+    ])
 }

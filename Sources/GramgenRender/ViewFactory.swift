@@ -5,10 +5,18 @@ struct ViewFactory {
     let site: Site
     let images: [String: ProcessedImage]
     let root: String
+    /// User views already made for pages at this depth (a user appears on nearly every page: as
+    /// author, liker, commenter); nil makes a new one each time.
+    var users: ViewCache<UserView>? = nil
 
     var formats: [ImageFormat] { site.config.images.formats }
 
     func user(_ handle: String) -> UserView {
+        guard let users else { return makeUser(handle) }
+        return users.value(for: root + "\u{0}" + handle) { makeUser(handle) }
+    }
+
+    private func makeUser(_ handle: String) -> UserView {
         let profile = site.usersByHandle[handle]
         let avatar = profile?.avatar.flatMap { source in images[source.path] }.map {
             ImageView(square: $0, alt: profile?.avatar?.alt ?? "", root: root, sizes: "44px", formats: formats)
@@ -27,10 +35,7 @@ struct ViewFactory {
                           sizes: "(min-width: 640px) 600px, 100vw", index: index + 1, count: count, formats: formats)
             }
         }
-        let tile = post.images.first.flatMap { source in images[source.path] }.map {
-            ImageView(square: $0, alt: altText(post.images[0], index: 0, count: count, author: authorName),
-                      root: root, sizes: "(min-width: 640px) 300px, 33vw", formats: formats)
-        }
+        let tile = tile(post, author: authorName)
         return PostView(
             id: post.id, href: root + SitePaths.post(post), author: user(post.author),
             dateISO: DateText.iso(post.date), dateText: DateText.readable(post.date), location: post.location,
@@ -39,6 +44,15 @@ struct ViewFactory {
             imageCount: count, tile: tile, likes: likes(post.likedBy),
             comments: post.comments.map(comment), commentCount: post.comments.count, hasComments: !post.comments.isEmpty,
             tags: post.tagKeys.compactMap(tagLink), sensitive: post.isSensitive, exif: exif(post))
+    }
+
+    /// The post's first image as a square grid tile.
+    func tile(_ post: Post, author: String? = nil) -> ImageView? {
+        let author = author ?? site.usersByHandle[post.author]?.name ?? post.author
+        return post.images.first.flatMap { source in images[source.path] }.map {
+            ImageView(square: $0, alt: altText(post.images[0], index: 0, count: post.images.count, author: author),
+                      root: root, sizes: "(min-width: 640px) 300px, 33vw", formats: formats)
+        }
     }
 
     /// The allow-listed camera settings of each photo, when the post or site shows them.

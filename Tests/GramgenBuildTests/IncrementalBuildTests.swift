@@ -105,4 +105,29 @@ struct IncrementalBuildTests {
         #expect(second.published && second.pagesReused > 0)
         try Self.assertSameAsFreshBuild(site, output)
     }
+
+    @Test("a build with nothing changed leaves every output file as it was, static files included")
+    func noOpKeepsFiles() throws {
+        let site = try Self.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
+        defer { for url in [site, output, cache] { try? FileManager.default.removeItem(at: url) } }
+        let staticFolder = site.appendingPathComponent("static")
+        try FileManager.default.createDirectory(at: staticFolder, withIntermediateDirectories: true)
+        try Data("User-agent: *\n".utf8).write(to: staticFolder.appendingPathComponent("robots.txt"))
+        _ = try TestSupport.build(site: site, output: output, cache: cache)
+        func identities() -> [String: [Int64]] {
+            var result: [String: [Int64]] = [:]
+            for path in TestSupport.files(in: output) {
+                var info = stat()
+                if lstat(output.appendingPathComponent(path).path, &info) == 0 {
+                    result[path] = [Int64(info.st_ino), Int64(info.st_size), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec)]
+                }
+            }
+            return result
+        }
+        let before = identities()
+        #expect(before["robots.txt"] != nil)
+        let second = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(second.published && second.upToDate)
+        #expect(identities() == before)
+    }
 }

@@ -201,9 +201,7 @@ struct TemplateParser {
         return nodes
     }
 
-    private static func path(_ name: String) -> [String] {
-        name == "." ? ["."] : name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-    }
+    private static func path(_ name: String) -> FieldPath { FieldPath(name) }
 
     // MARK: Helpers
 

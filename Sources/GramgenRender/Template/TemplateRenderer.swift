@@ -44,7 +44,7 @@ struct TemplateRenderer {
             case .text(let text): escaped ? HTMLBytes.appendEscaped(text, to: &out) : out.append(contentsOf: text.utf8)
             case .number(let number): out.append(contentsOf: String(number).utf8)
             case .flag(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
-            case .missing, .list, .object: break
+            case .missing, .list, .objects, .object: break
             }
         case .section(let path, let inverted, let body):
             let value = lookup(path, in: stack)
@@ -62,6 +62,12 @@ struct TemplateRenderer {
                     draw(body, stack: &stack, indentation: indentation, depth: depth, into: &out)
                     stack.removeLast()
                 }
+            case .objects(let items):
+                for index in 0..<items.count {
+                    stack.append(items.item(index))
+                    draw(body, stack: &stack, indentation: indentation, depth: depth, into: &out)
+                    stack.removeLast()
+                }
             case .text, .number, .object:
                 stack.append(value)
                 draw(body, stack: &stack, indentation: indentation, depth: depth, into: &out)
@@ -74,16 +80,17 @@ struct TemplateRenderer {
     }
 
     /// The first name is searched from the innermost value outwards; the rest are fields of what it found.
-    private func lookup(_ path: [String], in stack: [TemplateValue]) -> TemplateValue {
-        guard let first = path.first else { return .missing }
-        if first == "." { return stack.last ?? .missing }
+    private func lookup(_ path: FieldPath, in stack: [TemplateValue]) -> TemplateValue {
+        guard let first = path.parts.first else { return stack.last ?? .missing }
         var value = TemplateValue.missing
-        for frame in stack.reversed() {
-            value = frame.field(first)
+        var index = stack.count
+        while index > 0 {
+            index -= 1
+            value = stack[index].field(first)
             if case .missing = value { continue }
             break
         }
-        for name in path.dropFirst() {
+        for name in path.parts.dropFirst() {
             value = value.field(name)
         }
         return value

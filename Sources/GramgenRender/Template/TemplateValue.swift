@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a template name stands for: text, a number, a flag, a list, an object with fields, or nothing.
 /// View models answer with these directly (see `View+TemplateFields.swift`), so drawing a page
 /// needs no reflection and no dynamic casts.
@@ -7,6 +9,9 @@ enum TemplateValue {
     case number(Int)
     case flag(Bool)
     case list([TemplateValue])
+    /// A view model's own array, handed to the template as it is: an item becomes a value only
+    /// when the template reaches it, so looking a list up allocates nothing.
+    case objects(any TemplateObjectList)
     case object(any TemplateObject)
 
     init(_ text: String) { self = .text(text) }
@@ -15,8 +20,8 @@ enum TemplateValue {
     init(_ flag: Bool) { self = .flag(flag) }
     init<T: TemplateObject>(_ object: T) { self = .object(object) }
     init<T: TemplateObject>(_ object: T?) { self = object.map { .object($0) } ?? .missing }
-    init<T: TemplateObject>(_ items: [T]) { self = .list(items.map { .object($0) }) }
-    init<T: TemplateObject>(_ items: [T]?) { self = items.map { .list($0.map { .object($0) }) } ?? .missing }
+    init<T: TemplateObject>(_ items: [T]) { self = .objects(items) }
+    init<T: TemplateObject>(_ items: [T]?) { self = items.map { .objects($0) } ?? .missing }
 
     /// A section draws nothing for a missing value, `false` or an empty list.
     var isFalsy: Bool {
@@ -24,6 +29,7 @@ enum TemplateValue {
         case .missing: true
         case .flag(let flag): !flag
         case .list(let items): items.isEmpty
+        case .objects(let items): items.count == 0
         default: false
         }
     }
@@ -33,10 +39,79 @@ enum TemplateValue {
         if case .object(let object) = self { return object.field(name) }
         return .missing
     }
+
+    /// The same by the name's number (see `FieldName`).
+    func field(_ name: FieldName) -> TemplateValue {
+        if case .object(let object) = self { return object.field(name) }
+        return .missing
+    }
 }
 
 /// A value with named fields, such as a view model.
 protocol TemplateObject {
     /// The field's value, `.missing` for a name the object does not have.
     func field(_ name: String) -> TemplateValue
+    /// The same, found by the name's number; view models answer from a table (`FieldTable`).
+    func field(_ name: FieldName) -> TemplateValue
+}
+
+extension TemplateObject {
+    func field(_ name: FieldName) -> TemplateValue { field(name.text) }
+}
+
+/// A list of view models as a section walks it.
+protocol TemplateObjectList {
+    var count: Int { get }
+    func item(_ index: Int) -> TemplateValue
+}
+
+extension Array: TemplateObjectList where Element: TemplateObject {
+    func item(_ index: Int) -> TemplateValue { .object(self[index]) }
+}
+
+/// A field name of a template, numbered once when the template is compiled: a view model finds
+/// the field by this number in an array instead of hashing the name on every lookup.
+struct FieldName: Sendable {
+    let text: String
+    let number: Int
+
+    init(_ text: String) {
+        self.text = text
+        number = FieldName.numbers.number(for: text)
+    }
+
+    private static let numbers = FieldNumbers()
+
+    /// Every name seen so far and its number; names are few (a theme's and the view models').
+    private final class FieldNumbers: @unchecked Sendable {
+        private let lock = NSLock()
+        private var numbers: [String: Int] = [:]
+
+        func number(for name: String) -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            if let number = numbers[name] { return number }
+            let number = numbers.count
+            numbers[name] = number
+            return number
+        }
+    }
+}
+
+/// A view model type's fields, by name (the list docs/templates.md describes) and by number.
+struct FieldTable<Object> {
+    let byName: [String: (Object) -> TemplateValue]
+    private let byNumber: [((Object) -> TemplateValue)?]
+
+    init(_ fields: [String: (Object) -> TemplateValue]) {
+        byName = fields
+        let named = fields.map { (FieldName($0.key).number, $0.value) }
+        var byNumber = [((Object) -> TemplateValue)?](repeating: nil, count: (named.map(\.0).max() ?? -1) + 1)
+        for (number, read) in named { byNumber[number] = read }
+        self.byNumber = byNumber
+    }
+
+    func value(_ name: FieldName, of object: Object) -> TemplateValue {
+        name.number < byNumber.count ? byNumber[name.number]?(object) ?? .missing : .missing
+    }
 }
