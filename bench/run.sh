@@ -19,7 +19,7 @@
 #   hugo   Hugo (Debian's hugo) cold: rm -rf public resources; hugo   (slow; once per run)
 #   hugowarm  Hugo again with nothing changed
 # Results: a Markdown table on stdout and in bench/results/<corpus>.md (medians, ratios to `once`
-# for image steps and to `hugo` where it ran).
+# for image steps and to `hugo` where it ran); RESULTS=FILE writes them elsewhere.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -90,4 +90,4 @@ for i in $(seq 1 "$runs"); do
   done
 done
 photos=$(find "$site/content/users" -path '*/posts/*' -name '*.jpg' | wc -l)
-python3 "$here/summarize.py" "$log" "$name" "$photos" | tee "$root/bench/results/$name.md"
+python3 "$here/summarize.py" "$log" "$name" "$photos" | tee "${RESULTS:-$root/bench/results/$name.md}"
