@@ -38,7 +38,8 @@ public struct BuildPipeline {
         }
         Leftovers(output: options.output).clean()
         let upToDate = UpToDateCheck(options: options)
-        if let record = clock.run("check", { upToDate.upToDateRecord() }) {
+        let checked = clock.run("check") { upToDate.check() }
+        if let record = checked.upToDate {
             report.diagnostics.append(contentsOf: record.warnings)
             report.pageCount = record.pageCount
             report.fileCount = record.fileCount
@@ -134,7 +135,7 @@ public struct BuildPipeline {
         if report.published {
             digests.save()
             cache.prune(keepingKeys: images.cacheKeys, files: media)
-            upToDate.save(report)
+            upToDate.save(report, inputs: checked.inputs)
         }
         return report
     }

@@ -30,12 +30,20 @@ struct UpToDateCheck {
     /// Which files the last build into this output wrote (see `OutputManifest`).
     var manifestURL: URL { recordURL.deletingPathExtension().appendingPathExtension("files") }
 
-    /// The previous build's record when nothing changed, else nil. The inputs and the output are
-    /// walked at the same time.
-    func upToDateRecord() -> Record? {
+    /// What the check found: the previous build's record when nothing changed, and the digest of
+    /// the inputs as they were when the build started (what the build then reads).
+    struct Outcome {
+        var upToDate: Record?
+        var inputs: String
+    }
+
+    /// Walks the inputs and, when there is a record, the output at the same time.
+    func check() -> Outcome {
         guard let data = FileManager.default.contents(atPath: recordURL.path),
               let record = try? JSONDecoder().decode(Record.self, from: data),
-              FileManager.default.fileExists(atPath: options.output.path) else { return nil }
+              FileManager.default.fileExists(atPath: options.output.path) else {
+            return Outcome(upToDate: nil, inputs: inputsDigest())
+        }
         var digests: [String?] = [nil, nil]
         digests.withUnsafeMutableBufferPointer { slots in
             let slots = slots
@@ -43,13 +51,18 @@ struct UpToDateCheck {
                 slots[part] = part == 0 ? inputsDigest() : Self.treeDigest(options.output)
             }
         }
-        guard record.inputs == digests[0], let output = digests[1], record.output == output else { return nil }
-        return record
+        let inputs = digests[0] ?? ""
+        guard record.inputs == inputs, let output = digests[1], record.output == output else {
+            return Outcome(upToDate: nil, inputs: inputs)
+        }
+        return Outcome(upToDate: record, inputs: inputs)
     }
 
-    func save(_ report: BuildReport) {
+    /// Records a successful build. `inputs` is the digest taken before the build read them, so an
+    /// edit made while it ran is not mistaken for built (the next build sees the difference).
+    func save(_ report: BuildReport, inputs: String) {
         guard let output = Self.treeDigest(options.output) else { return }
-        let record = Record(inputs: inputsDigest(), output: output, pageCount: report.pageCount,
+        let record = Record(inputs: inputs, output: output, pageCount: report.pageCount,
                             fileCount: report.fileCount, postCount: report.postCount, userCount: report.userCount,
                             imageCount: report.imagesProcessed + report.imagesFromCache,
                             warnings: report.diagnostics.items.filter { $0.severity == .warning })

@@ -130,4 +130,25 @@ struct IncrementalBuildTests {
         #expect(second.published && second.upToDate)
         #expect(identities() == before)
     }
+
+    @Test("an edit made while a build runs is not recorded as built: the next build draws it")
+    func editDuringBuild() throws {
+        let site = try Self.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
+        defer { for url in [site, output, cache] { try? FileManager.default.removeItem(at: url) } }
+        let report = try TestSupport.build(site: site, output: output, cache: cache)
+        var options = BuildOptions(siteRoot: site, output: output)
+        options.cacheDirectory = cache
+        let check = UpToDateCheck(options: options)
+        let started = check.check()
+        #expect(started.upToDate != nil)
+        // The caption changes after the build took its inputs' digest, then the build finishes.
+        let post = site.appendingPathComponent("content/users/ana/posts/2024-01-11-walk/post.md")
+        try Data("---\ndate: 2024-01-11T10:00:00Z\n---\nEdited while building\n".utf8).write(to: post)
+        check.save(report, inputs: started.inputs)
+        #expect(check.check().upToDate == nil)
+        let next = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(next.published && !next.upToDate)
+        let page = try String(contentsOf: output.appendingPathComponent("ana/p/2024-01-11-walk/index.html"), encoding: .utf8)
+        #expect(page.contains("Edited while building"))
+    }
 }
