@@ -135,7 +135,7 @@ public struct BuildPipeline {
         if report.published {
             digests.save()
             cache.prune(keepingKeys: images.cacheKeys, files: media)
-            upToDate.save(report, inputs: checked.inputs)
+            upToDate.save(report, inputs: checked.inputs, published: publisher.publishedFiles)
         }
         return report
     }

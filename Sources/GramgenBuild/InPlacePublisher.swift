@@ -20,6 +20,8 @@ final class InPlacePublisher: SitePublisher, @unchecked Sendable {
     private(set) var pageCount = 0
     private(set) var fileCount = 0
     private(set) var reused = 0
+    /// Files are replaced in place, beside whatever else the folder holds: the output is walked.
+    let publishedFiles: [FolderWalk.Entry]? = nil
 
     init(output: URL, cache: MediaCache, staticFolder: URL?, manifestURL: URL) throws {
         self.output = output

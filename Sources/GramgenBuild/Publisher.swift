@@ -10,6 +10,9 @@ protocol SitePublisher: PageSink {
     var fileCount: Int { get }
     /// Pages and feeds taken over from the previous build without being drawn again.
     var reused: Int { get }
+    /// After `finish`: every file the output holds, as `FolderWalk` would list it, when the
+    /// publisher knows them all (nil: the output must be walked).
+    var publishedFiles: [FolderWalk.Entry]? { get }
     func finish(media: Set<String>) throws
     func abandon()
 }
@@ -31,6 +34,9 @@ final class Publisher: SitePublisher, @unchecked Sendable {
     private(set) var pageCount = 0
     private(set) var fileCount = 0
     private(set) var reused = 0
+    private(set) var publishedFiles: [FolderWalk.Entry]?
+    /// Static and media files as placed in the staging folder, for `publishedFiles`.
+    private var placed: [FolderWalk.Entry] = []
 
     init(output: URL, cache: MediaCache, staticFolder: URL?, manifestURL: URL) throws {
         self.output = output
@@ -76,7 +82,9 @@ final class Publisher: SitePublisher, @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Links media files from the cache, copies `static/`, swaps the folder in and remembers what it holds.
+    /// Links media files from the cache, copies `static/`, swaps the folder in and remembers what it
+    /// holds. Every file's identity is taken as it is placed, so the up-to-date record needs no
+    /// walk of the finished output (a rename keeps sizes and times).
     func finish(media: Set<String>) throws {
         let fm = FileManager.default
         if let staticFolder, fm.fileExists(atPath: staticFolder.path) {
@@ -86,21 +94,27 @@ final class Publisher: SitePublisher, @unchecked Sendable {
         try writer.makeFolder(mediaFolder)
         let names = Array(media)
         var failure: Error?
+        var linked: [[FolderWalk.Entry]] = [[], []]
         DispatchQueue.concurrentPerform(iterations: 2) { part in
+            var entries: [FolderWalk.Entry] = []
+            entries.reserveCapacity(names.count / 2 + 1)
             for index in stride(from: part, to: names.count, by: 2) {
                 let name = names[index]
                 let target = mediaFolder + "/" + name
                 let source = cache.fileURL(for: name)
-                if link(source.path, target) != 0 {
-                    do {
-                        try fm.copyItem(atPath: source.path, toPath: target)
-                    } catch {
-                        lock.lock()
-                        failure = failure ?? error
-                        lock.unlock()
-                    }
+                do {
+                    if link(source.path, target) != 0 { try fm.copyItem(atPath: source.path, toPath: target) }
+                    guard let identity = FileIdentity(path: target) else { throw POSIXError.current(target) }
+                    entries.append(.init(path: "media/" + name, size: identity.size, modified: identity.modified, isRegular: true))
+                } catch {
+                    lock.lock()
+                    failure = failure ?? error
+                    lock.unlock()
                 }
             }
+            lock.lock()
+            linked[part] = entries
+            lock.unlock()
         }
         if let failure { throw failure }
         lock.lock()
@@ -108,6 +122,10 @@ final class Publisher: SitePublisher, @unchecked Sendable {
         lock.unlock()
         try swapIn()
         next.save(manifestURL)
+        var files = next.entries.map { FolderWalk.Entry(path: $0.key, size: $0.value.size, modified: $0.value.modified, isRegular: true) }
+        files += placed
+        files += linked.joined()
+        publishedFiles = files
     }
 
     /// Removes the temporary folder after a failure.
@@ -147,6 +165,8 @@ final class Publisher: SitePublisher, @unchecked Sendable {
                 try fm.createDirectory(at: target, withIntermediateDirectories: true)
             } else if !fm.fileExists(atPath: target.path) { // a page of the same name wins
                 try fm.copyItem(at: url, to: target)
+                guard let identity = FileIdentity(path: target.path) else { throw POSIXError.current(target.path) }
+                placed.append(.init(path: relative, size: identity.size, modified: identity.modified, isRegular: true))
             }
         }
     }

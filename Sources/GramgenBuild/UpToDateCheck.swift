@@ -60,8 +60,9 @@ struct UpToDateCheck {
 
     /// Records a successful build. `inputs` is the digest taken before the build read them, so an
     /// edit made while it ran is not mistaken for built (the next build sees the difference).
-    func save(_ report: BuildReport, inputs: String) {
-        guard let output = Self.treeDigest(options.output) else { return }
+    /// `published` lists the output's files when the publisher knows them; otherwise it is walked.
+    func save(_ report: BuildReport, inputs: String, published: [FolderWalk.Entry]? = nil) {
+        guard let output = published.map(Self.digest(of:)) ?? Self.treeDigest(options.output) else { return }
         let record = Record(inputs: inputs, output: output, pageCount: report.pageCount,
                             fileCount: report.fileCount, postCount: report.postCount, userCount: report.userCount,
                             imageCount: report.imagesProcessed + report.imagesFromCache,
@@ -98,12 +99,23 @@ struct UpToDateCheck {
             digest.add("-")
             return false
         }
+        add(entries, to: &digest)
+        return true
+    }
+
+    /// The digest `treeDigest` gives for a folder holding exactly `entries`.
+    static func digest(of entries: [FolderWalk.Entry]) -> String {
+        var digest = DigestBuilder()
+        add(entries, to: &digest)
+        return digest.hex
+    }
+
+    private static func add(_ entries: [FolderWalk.Entry], to digest: inout DigestBuilder) {
         for entry in entries.sorted(by: { $0.path < $1.path }) {
             digest.add(entry.path)
             digest.add(UInt64(bitPattern: entry.size))
             digest.add(UInt64(bitPattern: entry.modified))
         }
-        return true
     }
 
     /// Size and time of the running binary: a rebuilt gramgen never trusts an old build.

@@ -31,6 +31,8 @@ public final class MediaCache: @unchecked Sendable {
     /// What the index needs before the next appended line: nothing, a newline ending a line cut
     /// short, or a fresh start (missing, or written by another version).
     private var indexState = IndexState.fresh
+    /// Lines the index held when read (a damaged or repeated line makes it differ from `entries`).
+    private var indexLines = 0
 
     private enum IndexState { case ready, cutShort, fresh }
 
@@ -133,6 +135,21 @@ public final class MediaCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         loadIfNeeded()
+        // An index read whole, with nothing appended and every entry used, is already what it should be.
+        let unchanged = appender < 0 && indexState == .ready && indexLines == entries.count
+            && entries.count == keys.count && keys.allSatisfy { entries[$0] != nil }
+        if !unchanged { rewriteIndex(keys) }
+        for name in media where !files.contains(name) {
+            unlink(mediaPath + "/" + name)
+        }
+        media.formIntersection(files)
+        // Entries of gramgen versions that kept one JSON file per entry.
+        let legacy = directory.appendingPathComponent("entries")
+        if FileManager.default.fileExists(atPath: legacy.path) { try? FileManager.default.removeItem(at: legacy) }
+    }
+
+    /// The index with just the entries of `keys`; called with the lock held.
+    private func rewriteIndex(_ keys: Set<String>) {
         var text = IndexLine.header + "\n"
         for key in keys.sorted() {
             guard let image = entries[key] else { continue }
@@ -150,13 +167,6 @@ public final class MediaCache: @unchecked Sendable {
         } catch {
             indexState = .fresh
         }
-        for name in media where !files.contains(name) {
-            unlink(mediaPath + "/" + name)
-        }
-        media.formIntersection(files)
-        // Entries of gramgen versions that kept one JSON file per entry.
-        let legacy = directory.appendingPathComponent("entries")
-        if FileManager.default.fileExists(atPath: legacy.path) { try? FileManager.default.removeItem(at: legacy) }
     }
 
     /// Reads the index and lists `media/`; called with the lock held.
@@ -176,6 +186,7 @@ public final class MediaCache: @unchecked Sendable {
         for record in records.dropFirst() {
             if let (key, image) = IndexLine.decode(record) { entries[key] = image }
         }
+        indexLines = records.count - 1
         indexState = bytes.last == 0x0A ? .ready : .cutShort
     }
 

@@ -120,6 +120,41 @@ struct MediaCacheTests {
         #expect(try MediaCache(directory: directory).lookup(Self.key(2)) == dropped)
     }
 
+    @Test("a prune that drops nothing leaves the index file alone; a damaged line makes it rewrite")
+    func pruneUnchanged() throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let index = directory.appendingPathComponent("index")
+        let (one, oneFiles) = Self.image(1), (two, twoFiles) = Self.image(2)
+        let first = try MediaCache(directory: directory)
+        try first.store(Self.key(1), image: one, files: oneFiles)
+        try first.store(Self.key(2), image: two, files: twoFiles)
+        let keys: Set = [Self.key(1), Self.key(2)], files = Set(one.files + two.files)
+        first.prune(keepingKeys: keys, files: files)
+        func identity() -> [Int] {
+            var info = stat()
+            _ = stat(index.path, &info)
+            return [Int(info.st_ino), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec), Int(info.st_size)]
+        }
+        let written = identity()
+
+        let reused = try MediaCache(directory: directory)
+        #expect(reused.lookup(Self.key(1)) == one && reused.lookup(Self.key(2)) == two)
+        reused.prune(keepingKeys: keys, files: files)
+        #expect(identity() == written)
+
+        let handle = try FileHandle(forWritingTo: index)
+        handle.seekToEndOfFile()
+        handle.write(Data("not an entry\n".utf8))
+        try handle.close()
+        let damaged = try MediaCache(directory: directory)
+        #expect(damaged.lookup(Self.key(1)) == one)
+        damaged.prune(keepingKeys: keys, files: files)
+        let text = try String(contentsOf: index, encoding: .utf8)
+        #expect(!text.contains("not an entry"))
+        #expect(try MediaCache(directory: directory).lookup(Self.key(2)) == two)
+    }
+
     @Test("a source rewritten with the same size and its old modification time is read again")
     func changedSource() throws {
         let directory = try Self.folder()
