@@ -93,16 +93,6 @@ VipsImage *gg_resize(VipsImage *in, double scale) {
     return failed ? NULL : out;
 }
 
-VipsImage *gg_smartcrop(VipsImage *in, int edge, int *attention_x, int *attention_y) {
-    VipsImage *out = NULL;
-    int failed;
-    /* The attention search builds, runs and frees a resize and a blur inside this call. */
-    LOCKED(use_vector_for(pixels(in));
-           failed = vips_smartcrop(in, &out, edge, edge, "interesting", VIPS_INTERESTING_ATTENTION,
-                                   "attention_x", attention_x, "attention_y", attention_y, NULL));
-    return failed ? NULL : out;
-}
-
 VipsImage *gg_crop(VipsImage *in, int left, int top, int width, int height) {
     VipsImage *out = NULL;
     return vips_crop(in, &out, left, top, width, height, NULL) ? NULL : out;

@@ -16,7 +16,7 @@ public struct ImageProblem: Error, Sendable, CustomStringConvertible {
 /// Stage 3 for one image: decode once (shrink-on-load), then make every variant from memory.
 public struct ImageProcessor: Sendable {
     /// Bumped whenever the output for the same input and settings changes, so caches are rebuilt.
-    public static let pipelineVersion = 4
+    public static let pipelineVersion = 5
     /// Avatar edges in pixels (1× and 2× of the largest avatar the theme shows).
     public static let avatarEdges = [160, 320]
 

@@ -48,16 +48,21 @@ struct VariantWriter {
     func finish(displayed: VipsImage, focusX: Double, focusY: Double) throws -> (ProcessedImage, [String: Data]) {
         let (r, g, b) = try displayed.srgb8().averageRGB()
         let color = String(format: "#%02x%02x%02x", Int(r.rounded()), Int(g.rounded()), Int(b.rounded()))
-        let tinyScale = 16.0 / Double(max(displayed.width, displayed.height))
-        var tiny = try displayed.srgb8()
-        if tinyScale < 1 { tiny = try tiny.resized(scale: tinyScale) }
-        if tiny.hasAlpha { tiny = try tiny.flattened(red: 255, green: 255, blue: 255) }
-        let preview = try tiny.encoded(as: .webp, quality: 40, strip: true)
+        let preview = try Self.placeholder(of: displayed).encoded(as: .webp, quality: 40, strip: true)
         let image = ProcessedImage(
             width: displayed.width, height: displayed.height, variants: variants, squares: squares,
             focusX: min(1, max(0, focusX)), focusY: min(1, max(0, focusY)),
             dominantColor: color, placeholder: "data:image/webp;base64," + preview.base64EncodedString())
         return (image, files)
+    }
+
+    /// At most 16 pixels on the long side, each the mean colour of the area it stands for
+    /// (transparency on white): the page blurs it while the image loads.
+    static func placeholder(of image: VipsImage) throws -> VipsImage {
+        let scale = min(1, 16.0 / Double(max(image.width, image.height)))
+        let columns = max(1, Int((Double(image.width) * scale).rounded()))
+        let rows = max(1, Int((Double(image.height) * scale).rounded()))
+        return try image.cells(columns: columns, rows: rows)
     }
 
     static func encodedFormat(_ format: ImageFormat) -> VipsImage.EncodedFormat {

@@ -100,10 +100,29 @@ final class VipsImage: @unchecked Sendable {
         try Self.wrap(gg_resize(pointer, scale), "cannot resize")
     }
 
+    /// The square of `edge` pixels centred on the most interesting area (see `gg_attention`), cut
+    /// from an 8-bit sRGB copy in memory; the focus is that area's centre in this image's pixels.
     func smartSquare(edge: Int) throws -> (image: VipsImage, focusX: Int, focusY: Int) {
-        var x: Int32 = 0, y: Int32 = 0
-        let image = try Self.wrap(gg_smartcrop(pointer, Int32(edge), &x, &y), "cannot crop")
-        return (image, Int(x), Int(y))
+        guard edge >= 1, edge <= width, edge <= height else {
+            throw VipsError(message: "a square of \(edge) pixels does not fit in \(width)×\(height)")
+        }
+        let rgb = try srgb8().inMemory()
+        return try withExtendedLifetime(rgb) {
+            var x: Int32 = 0, y: Int32 = 0
+            guard gg_attention(rgb.pointer, Int32(edge), &x, &y) == 0 else { throw VipsError.take("cannot find the crop") }
+            let left = min(max(0, Int(x) - edge / 2), width - edge)
+            let top = min(max(0, Int(y) - edge / 2), height - edge)
+            let image = try Self.wrap(gg_crop(rgb.pointer, Int32(left), Int32(top), Int32(edge), Int32(edge)), "cannot crop")
+            return (image, Int(x), Int(y))
+        }
+    }
+
+    /// A columns×rows 8-bit sRGB image of this one's mean colours (see `gg_cell_image`).
+    func cells(columns: Int, rows: Int) throws -> VipsImage {
+        let rgb = try srgb8()
+        return try withExtendedLifetime(rgb) {
+            try Self.wrap(gg_cell_image(rgb.pointer, Int32(columns), Int32(rows)), "cannot shrink")
+        }
     }
 
     func flattened(red: Double, green: Double, blue: Double) throws -> VipsImage {

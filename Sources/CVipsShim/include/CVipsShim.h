@@ -29,8 +29,15 @@ VipsImage *gg_thumbnail_square(const char *path, int edge, int source_width, int
 /// Resizes an in-memory image by scale with the default (lanczos3) kernel.
 VipsImage *gg_resize(VipsImage *in, double scale);
 
-/// Square smart crop (attention); reports the attention centre in the input's coordinates.
-VipsImage *gg_smartcrop(VipsImage *in, int edge, int *attention_x, int *attention_y);
+/// Where the eye goes in an 8-bit sRGB image, for a square crop of edge pixels: the centre of
+/// the most interesting area, in the input's coordinates. Scored on a grid of at most 32×32 cells
+/// by edges (Sobel on L*), skin tones and strong colour, blurred over the crop's extent (the
+/// attention measure of libvips' smartcrop, computed in plain C). Reads the pixels from memory.
+int gg_attention(VipsImage *in, int edge, int *attention_x, int *attention_y);
+
+/// An 8-bit sRGB image of cols×rows pixels, each the mean colour of the part of `in` (8-bit RGB or
+/// RGBA, alpha composited over white) it covers: a tiny preview without a resampling pipeline.
+VipsImage *gg_cell_image(VipsImage *in, int cols, int rows);
 
 /// Crop a region.
 VipsImage *gg_crop(VipsImage *in, int left, int top, int width, int height);
