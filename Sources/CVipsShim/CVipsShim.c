@@ -26,6 +26,14 @@ int gg_init(const char *argv0) {
     /* Damaged files are reported by gramgen as diagnostics; libvips' own warnings would only repeat them. */
     g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE, gg_quiet_log, NULL);
     vips_cache_set_max(0);
+    /* gramgen reads JPEG, PNG, WebP, GIF, TIFF and HEIF/AVIF only. Every other loader is blocked,
+       so a file named .jpg that is really an SVG (which may pull in other files), a PDF, a slide
+       scan or anything ImageMagick would try is refused ("operation is blocked") instead of being
+       handed to those libraries. */
+    vips_operation_block_set("VipsForeignLoad", TRUE);
+    static const char *allowed[] = {"VipsForeignLoadJpeg", "VipsForeignLoadPng", "VipsForeignLoadWebp",
+                                    "VipsForeignLoadNsgif", "VipsForeignLoadTiff", "VipsForeignLoadHeif"};
+    for (size_t i = 0; i < sizeof allowed / sizeof allowed[0]; i++) vips_operation_block_set(allowed[i], FALSE);
     return 0;
 }
 

@@ -36,7 +36,8 @@ public struct ImageProcessor: Sendable {
             }
             let reason = Self.firstLine(of: error, path: url.path)
             throw ImageProblem(
-                message: reason.contains("not a known file format") ? "the file is not an image gramgen can read"
+                message: reason.contains("not a known file format") || reason.contains("operation is blocked")
+                    ? "the file is not an image gramgen can read"
                     : "cannot read the image: \(reason)",
                 hint: "use a complete JPEG, PNG, WebP, GIF, TIFF, HEIC or AVIF file")
         }

@@ -101,10 +101,16 @@ struct ImageProcessorTests {
         }
     }
 
-    @Test("a file that is not an image gets a clear error")
-    func notAnImage() throws {
+    /// Text, and formats libvips could decode with libraries gramgen does not let it use (SVG can
+    /// pull in other files; PPM and PFM are not photo formats gramgen accepts).
+    @Test("a file that is not an image gets a clear error", arguments: [
+        "hello",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"40\" height=\"40\"><rect width=\"40\" height=\"40\"/></svg>",
+        "P3\n2 2\n255\n255 0 0 0 255 0 0 0 255 255 255 255\n",
+    ])
+    func notAnImage(text: String) throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("fake-\(UUID()).jpg")
-        try Data("hello".utf8).write(to: url)
+        try Data(text.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         #expect {
             _ = try ImageProcessor(settings: settings).process(url, role: .post)
