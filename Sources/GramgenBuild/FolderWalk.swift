@@ -13,18 +13,59 @@ enum FolderWalk {
     /// Every non-folder entry below `root` (relative paths, unsorted); nil when `root` is not a folder.
     /// With `follow`, links are followed (to files and folders) like the build reads them; a folder
     /// reached twice (a link loop) is listed once, and the walk stops 64 folders deep.
-    static func entries(_ root: String, follow: Bool) -> [Entry]? {
+    ///
+    /// With `threads` above 1 the top of the tree is listed first, then its subfolders are walked
+    /// on that many threads, each from what the top listing saw (so the result does not depend on
+    /// which thread took which folder; a folder linked from two of them is listed under both).
+    static func entries(_ root: String, follow: Bool, threads: Int = 1) -> [Entry]? {
         var info = stat()
         guard stat(root, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
         var result: [Entry] = []
         var seen: Set<[UInt64]> = [[UInt64(info.st_dev), UInt64(info.st_ino)]]
-        walk(root, prefix: "", follow: follow, depth: 0, seen: &seen, into: &result)
+        var now: [Folder]? = nil
+        guard threads > 1 else {
+            walk(Folder(path: root, prefix: "", depth: 0), follow: follow, seen: &seen, into: &result, deferring: &now)
+            return result
+        }
+        // Breadth first until there are folders enough to share out.
+        var pending = [Folder(path: root, prefix: "", depth: 0)]
+        while let first = pending.first, pending.count < threads * 8, first.depth < 3 {
+            pending.removeFirst()
+            var deferred: [Folder]? = []
+            walk(first, follow: follow, seen: &seen, into: &result, deferring: &deferred)
+            pending += deferred ?? []
+        }
+        let lock = NSLock()
+        var next = 0
+        var listings = [[Entry]](repeating: [], count: pending.count)
+        let start = seen
+        DispatchQueue.concurrentPerform(iterations: min(threads, max(1, pending.count))) { _ in
+            while true {
+                let index: Int = lock.withLock {
+                    defer { next += 1 }
+                    return next
+                }
+                guard index < pending.count else { return }
+                let folder = pending[index]
+                var seen = start, listing: [Entry] = [], now: [Folder]? = nil
+                walk(folder, follow: follow, seen: &seen, into: &listing, deferring: &now)
+                lock.withLock { listings[index] = listing }
+            }
+        }
+        for listing in listings { result += listing }
         return result
     }
 
-    private static func walk(_ folder: String, prefix: String, follow: Bool, depth: Int, seen: inout Set<[UInt64]>,
-                             into result: inout [Entry]) {
-        guard depth < 64, let dir = opendir(folder) else { return }
+    private struct Folder {
+        var path: String
+        var prefix: String
+        var depth: Int
+    }
+
+    /// Lists `folder`; its subfolders are walked at once, or appended to `subfolders` when given.
+    private static func walk(_ folder: Folder, follow: Bool, seen: inout Set<[UInt64]>, into result: inout [Entry],
+                             deferring subfolders: inout [Folder]?) {
+        guard folder.depth < 64, let dir = opendir(folder.path) else { return }
         defer { closedir(dir) }
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
@@ -37,9 +78,14 @@ enum FolderWalk {
             let kind = info.st_mode & S_IFMT
             if kind == S_IFDIR {
                 guard seen.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { continue }
-                walk(folder + "/" + name, prefix: prefix + name + "/", follow: follow, depth: depth + 1, seen: &seen, into: &result)
+                let sub = Folder(path: folder.path + "/" + name, prefix: folder.prefix + name + "/", depth: folder.depth + 1)
+                if subfolders != nil {
+                    subfolders!.append(sub)
+                } else {
+                    walk(sub, follow: follow, seen: &seen, into: &result, deferring: &subfolders)
+                }
             } else {
-                result.append(Entry(path: prefix + name, size: Int64(info.st_size),
+                result.append(Entry(path: folder.prefix + name, size: Int64(info.st_size),
                                     modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
                                     isRegular: kind == S_IFREG))
             }

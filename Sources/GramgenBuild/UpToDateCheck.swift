@@ -42,7 +42,8 @@ struct UpToDateCheck {
         guard let data = FileManager.default.contents(atPath: recordURL.path),
               let record = try? JSONDecoder().decode(Record.self, from: data),
               FileManager.default.fileExists(atPath: options.output.path) else {
-            return Outcome(upToDate: nil, inputs: inputsDigest())
+            // Nothing to compare the output with: the inputs' walk gets both cores.
+            return Outcome(upToDate: nil, inputs: inputsDigest(threads: 2))
         }
         var digests: [String?] = [nil, nil]
         digests.withUnsafeMutableBufferPointer { slots in
@@ -71,13 +72,13 @@ struct UpToDateCheck {
         try? JSONEncoder().encode(record).write(to: recordURL, options: .atomic)
     }
 
-    func inputsDigest() -> String {
+    func inputsDigest(threads: Int = 1) -> String {
         var digest = DigestBuilder()
         digest.add("gramgen\u{0}\(Self.executableStamp())\u{0}\(Theme.builtInDigest)\u{0}\(ImageProcessor.pipelineVersion)")
         digest.add("drafts=\(options.includeDrafts)\u{0}strict=\(options.strict)\u{0}base=\(options.baseURL ?? "")")
         for folder in ["content", "templates", "static"] {
             digest.add("[\(folder)]")
-            Self.addListing(options.siteRoot.appendingPathComponent(folder), follow: true, to: &digest)
+            Self.addListing(options.siteRoot.appendingPathComponent(folder), follow: true, threads: threads, to: &digest)
         }
         return digest.hex
     }
@@ -94,8 +95,8 @@ struct UpToDateCheck {
 
     /// Adds every file below `root` (path, size, modification time; sorted by path); false when the folder is missing.
     @discardableResult
-    static func addListing(_ root: URL, follow: Bool, to digest: inout DigestBuilder) -> Bool {
-        guard let entries = FolderWalk.entries(root.path, follow: follow) else {
+    static func addListing(_ root: URL, follow: Bool, threads: Int = 1, to digest: inout DigestBuilder) -> Bool {
+        guard let entries = FolderWalk.entries(root.path, follow: follow, threads: threads) else {
             digest.add("-")
             return false
         }
