@@ -21,25 +21,33 @@ struct AttentionTests {
         (x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r
     }
 
-    @Test("a saturated subject at one end of a wide picture pulls the crop to it")
-    func strongColour() throws {
-        let image = try Self.picture(width: 300, height: 100) { x, y in
-            Self.inDisc(x, y, cx: 250, cy: 50, r: 25) ? (230, 20, 20) : nil
-        }
-        let square = try image.smartSquare(edge: 100)
-        #expect(abs(square.focusX - 250) <= 10)
-        #expect(square.image.width == 100 && square.image.height == 100)
-        #expect(ImageProcessor.objectPosition(attention: square.focusX, length: 300, edge: 100) > 0.95)
+    struct Subject: Sendable, CustomTestStringConvertible {
+        var what: String
+        var width: Int, height: Int
+        var centre: (x: Int, y: Int), radius: Int
+        var colour: (UInt8, UInt8, UInt8)
+        var testDescription: String { what }
     }
 
-    @Test("a skin-toned face near the top of a tall picture pulls the crop up")
-    func skin() throws {
-        let image = try Self.picture(width: 120, height: 400) { x, y in
-            Self.inDisc(x, y, cx: 60, cy: 70, r: 30) ? (224, 172, 140) : nil
+    @Test("a subject that draws the eye pulls the crop to it", arguments: [
+        Subject(what: "strong colour at one end of a wide picture", width: 300, height: 100,
+                centre: (250, 50), radius: 25, colour: (230, 20, 20)),
+        Subject(what: "a skin-toned face near the top of a tall picture", width: 120, height: 400,
+                centre: (60, 70), radius: 30, colour: (224, 172, 140)),
+    ])
+    func subject(_ subject: Subject) throws {
+        let image = try Self.picture(width: subject.width, height: subject.height) { x, y in
+            Self.inDisc(x, y, cx: subject.centre.x, cy: subject.centre.y, r: subject.radius) ? subject.colour : nil
         }
-        let square = try image.smartSquare(edge: 120)
-        #expect(abs(square.focusY - 70) <= 16)
-        #expect(ImageProcessor.objectPosition(attention: square.focusY, length: 400, edge: 120) < 0.1)
+        let edge = min(subject.width, subject.height)
+        let square = try image.smartSquare(edge: edge)
+        #expect(square.image.width == edge && square.image.height == edge)
+        let wide = subject.width > subject.height
+        let (focus, centre, length) = wide ? (square.focusX, subject.centre.x, subject.width)
+            : (square.focusY, subject.centre.y, subject.height)
+        #expect(abs(focus - centre) <= 16)
+        let wanted = min(1, max(0, Double(centre - edge / 2) / Double(length - edge)))
+        #expect(abs(ImageProcessor.objectPosition(attention: focus, length: length, edge: edge) - wanted) < 0.06)
     }
 
     @Test("fine detail wins over a flat area; a flat picture is cut in the middle")
