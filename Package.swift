@@ -62,7 +62,8 @@ let package = Package(
             exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "GramgenCLITests", dependencies: ["gramgen"]),
         .testTarget(
-            name: "GramgenImportTests", dependencies: ["GramgenImport", "GramgenBuild"], exclude: ["Fixtures"]),
+            name: "GramgenImportTests",
+            dependencies: ["GramgenImport", "GramgenBuild", .product(name: "PropertyBased", package: "swift-property-based")], exclude: ["Fixtures"]),
         .testTarget(name: "GramgenScaffoldTests", dependencies: ["GramgenScaffold", "GramgenBuild"]),
         .testTarget(
             name: "GramgenServeTests",

@@ -46,7 +46,7 @@ struct EndToEndTests {
 
             \# not a heading\
             \---\
-            \<b>bold\</b> & more
+            \<b\>bold\</b\> \& more
 
             """##)
         #expect(try ImportTestSupport.read(site, "\(Self.user)/posts/2023-05-02-an-old-one-i-hid/post.md") == """

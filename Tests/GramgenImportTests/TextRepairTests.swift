@@ -51,8 +51,8 @@ struct TextRepairTests {
         #expect(CaptionMarkdown.body(from: "one\ntwo\n\nthree\r\nfour  ") == "one\\\ntwo\n\nthree\\\nfour")
         #expect(CaptionMarkdown.body(from: "#tag first\n# heading\n#\n---\n= =\n> quote") ==
             "#tag first\\\n\\# heading\\\n\\#\\\n\\---\\\n\\= =\\\n\\> quote")
-        #expect(CaptionMarkdown.body(from: "<b>bold</b> I <3 it \\o/") == "\\<b>bold\\</b> I <3 it \\\\o/")
-        #expect(CaptionMarkdown.body(from: "\n\n  text\n\n\n\nmore\n\n") == "  text\n\nmore")
+        #expect(CaptionMarkdown.body(from: "<b>bold</b> I <3 it \\o/") == "\\<b\\>bold\\</b\\> I \\<3 it \\\\o/")
+        #expect(CaptionMarkdown.body(from: "\n\n  text\n\n\n\nmore\n\n") == "text\n\nmore")
         #expect(CaptionMarkdown.body(from: "") == "")
     }
 
