@@ -31,13 +31,13 @@ public struct BuildPipeline {
 
     private func run(_ clock: StageClock) -> BuildReport {
         var report = BuildReport()
-        if let problem = OutputGuard.problem(output: options.output, siteRoot: options.siteRoot,
-                                                cache: options.cacheDirectory) {
-            report.diagnostics.append(problem)
+        let upToDate = UpToDateCheck(options: options)
+        let problems = OutputGuard.problems(options: options, manifestURL: upToDate.manifestURL)
+        guard problems.isEmpty else {
+            report.diagnostics.append(contentsOf: problems)
             return report
         }
         Leftovers(output: options.output).clean()
-        let upToDate = UpToDateCheck(options: options)
         let checked = clock.run("check") { upToDate.check() }
         if let record = checked.upToDate {
             report.diagnostics.append(contentsOf: record.warnings)
@@ -65,6 +65,12 @@ public struct BuildPipeline {
             report.diagnostics.append(contentsOf: diagnostics.items)
             return theme
         }
+        let staticFiles = clock.run("static") {
+            var diagnostics = Diagnostics()
+            let files = StaticFiles(siteRoot: options.siteRoot, diagnostics: &diagnostics).files
+            report.diagnostics.append(contentsOf: diagnostics.items)
+            return files
+        }
         if options.strict { report.diagnostics = report.diagnostics.escalatingWarnings() }
         guard let site, !report.diagnostics.hasErrors else { return report }
         report.userCount = site.users.count
@@ -89,13 +95,12 @@ public struct BuildPipeline {
         guard !report.diagnostics.hasErrors else { return report }
 
         let media = Set(images.images.values.flatMap(\.files))
-        let staticFolder = options.siteRoot.appendingPathComponent("static")
         let publisher: SitePublisher
         do {
             publisher = options.publishInPlace
-                ? try InPlacePublisher(output: options.output, cache: cache, staticFolder: staticFolder,
+                ? try InPlacePublisher(output: options.output, cache: cache, staticFiles: staticFiles,
                                        manifestURL: upToDate.manifestURL)
-                : try Publisher(output: options.output, cache: cache, staticFolder: staticFolder,
+                : try Publisher(output: options.output, cache: cache, staticFiles: staticFiles,
                                 manifestURL: upToDate.manifestURL)
         } catch {
             report.diagnostics.error(SourceLocation(options.output.path), "cannot write the site: \(error.localizedDescription)",

@@ -17,14 +17,17 @@ enum FolderWalk {
     /// With `threads` above 1 the top of the tree is listed first, then its subfolders are walked
     /// on that many threads, each from what the top listing saw (so the result does not depend on
     /// which thread took which folder; a folder linked from two of them is listed under both).
-    static func entries(_ root: String, follow: Bool, threads: Int = 1) -> [Entry]? {
+    ///
+    /// A followed link to a folder is only walked when the folder lies inside `within` (a resolved
+    /// path): a link to `/` in `content/` must not make the walk read the whole file system.
+    static func entries(_ root: String, follow: Bool, within: String? = nil, threads: Int = 1) -> [Entry]? {
         var info = stat()
         guard stat(root, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
         var result: [Entry] = []
         var seen: Set<[UInt64]> = [[UInt64(info.st_dev), UInt64(info.st_ino)]]
         var now: [Folder]? = nil
         guard threads > 1 else {
-            walk(Folder(path: root, prefix: "", depth: 0), follow: follow, seen: &seen, into: &result, deferring: &now)
+            walk(Folder(path: root, prefix: "", depth: 0), follow: follow, within: within, seen: &seen, into: &result, deferring: &now)
             return result
         }
         // Breadth first until there are folders enough to share out.
@@ -32,7 +35,7 @@ enum FolderWalk {
         while let first = pending.first, pending.count < threads * 8, first.depth < 3 {
             pending.removeFirst()
             var deferred: [Folder]? = []
-            walk(first, follow: follow, seen: &seen, into: &result, deferring: &deferred)
+            walk(first, follow: follow, within: within, seen: &seen, into: &result, deferring: &deferred)
             pending += deferred ?? []
         }
         let lock = NSLock()
@@ -48,7 +51,7 @@ enum FolderWalk {
                 guard index < pending.count else { return }
                 let folder = pending[index]
                 var seen = start, listing: [Entry] = [], now: [Folder]? = nil
-                walk(folder, follow: follow, seen: &seen, into: &listing, deferring: &now)
+                walk(folder, follow: follow, within: within, seen: &seen, into: &listing, deferring: &now)
                 lock.withLock { listings[index] = listing }
             }
         }
@@ -63,7 +66,7 @@ enum FolderWalk {
     }
 
     /// Lists `folder`; its subfolders are walked at once, or appended to `subfolders` when given.
-    private static func walk(_ folder: Folder, follow: Bool, seen: inout Set<[UInt64]>, into result: inout [Entry],
+    private static func walk(_ folder: Folder, follow: Bool, within: String?, seen: inout Set<[UInt64]>, into result: inout [Entry],
                              deferring subfolders: inout [Folder]?) {
         guard folder.depth < 64, let dir = opendir(folder.path) else { return }
         defer { closedir(dir) }
@@ -77,12 +80,13 @@ enum FolderWalk {
             guard fstatat(dirfd(dir), name, &info, follow ? 0 : AT_SYMLINK_NOFOLLOW) == 0 else { continue }
             let kind = info.st_mode & S_IFMT
             if kind == S_IFDIR {
+                if follow, let within, !isInside(folder.path + "/" + name, within) { continue }
                 guard seen.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { continue }
                 let sub = Folder(path: folder.path + "/" + name, prefix: folder.prefix + name + "/", depth: folder.depth + 1)
                 if subfolders != nil {
                     subfolders!.append(sub)
                 } else {
-                    walk(sub, follow: follow, seen: &seen, into: &result, deferring: &subfolders)
+                    walk(sub, follow: follow, within: within, seen: &seen, into: &result, deferring: &subfolders)
                 }
             } else {
                 result.append(Entry(path: folder.prefix + name, size: Int64(info.st_size),
@@ -90,5 +94,15 @@ enum FolderWalk {
                                     isRegular: kind == S_IFREG))
             }
         }
+    }
+
+    /// Whether a folder reached through links resolves inside `root`; asked only for links.
+    private static func isInside(_ path: String, _ root: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return true }
+        guard let resolved = realpath(path, nil) else { return false }
+        defer { free(resolved) }
+        let real = String(cString: resolved)
+        return real == root || real.hasPrefix(root == "/" ? "/" : root + "/")
     }
 }

@@ -10,7 +10,7 @@ import GramgenRender
 final class InPlacePublisher: SitePublisher, @unchecked Sendable {
     let output: URL
     let cache: MediaCache
-    let staticFolder: URL?
+    let staticFiles: [StaticFiles.File]
     let manifestURL: URL
     private let previous: OutputManifest
     private var next = OutputManifest()
@@ -23,13 +23,14 @@ final class InPlacePublisher: SitePublisher, @unchecked Sendable {
     /// Files are replaced in place, beside whatever else the folder holds: the output is walked.
     let publishedFiles: [FolderWalk.Entry]? = nil
 
-    init(output: URL, cache: MediaCache, staticFolder: URL?, manifestURL: URL) throws {
+    init(output: URL, cache: MediaCache, staticFiles: [StaticFiles.File], manifestURL: URL) throws {
         self.output = output
         self.cache = cache
-        self.staticFolder = staticFolder
+        self.staticFiles = staticFiles
         self.manifestURL = manifestURL
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         previous = OutputManifest.load(manifestURL)
+        try put(OutputMarker.name, Array(OutputMarker.text.utf8), inputs: nil)
     }
 
     func reuse(_ path: String, inputs: String) -> Bool {
@@ -80,20 +81,24 @@ final class InPlacePublisher: SitePublisher, @unchecked Sendable {
         lock.unlock()
     }
 
+    /// The preview compares static files in memory; larger ones are an error in the preview only.
+    static let maxStaticBytes = 256 * 1024 * 1024
+
     /// Static files and media, then removes what is no longer produced. Returns how many files were written.
     func finish(media: Set<String>) throws {
         let fm = FileManager.default
         var wanted = Set(next.entries.keys)
-        if let staticFolder {
-            for path in UpToDateCheck.files(in: staticFolder) where !wanted.contains(path) {
-                wanted.insert(path)
-                guard let data = fm.contents(atPath: staticFolder.appendingPathComponent(path).path) else { continue }
-                let target = output.path + "/" + path
-                if fm.contents(atPath: target) != data {
-                    _ = try replace(target, with: Array(data))
-                    written += 1
-                }
+        for file in staticFiles where !wanted.contains(file.relative) {
+            wanted.insert(file.relative)
+            let data: Data
+            switch InputFile.read(atPath: file.source, limit: Self.maxStaticBytes) {
+            case .success(let bytes): data = bytes
+            case .failure(let failure): throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "static/\(file.relative): \(failure.message)"])
             }
+            let target = output.path + "/" + file.relative
+            if case .success(let existing) = InputFile.read(atPath: target, limit: Self.maxStaticBytes), existing == data { continue }
+            _ = try replace(target, with: Array(data))
+            written += 1
         }
         try writer.makeFolder(output.path + "/media")
         for name in media {

@@ -18,6 +18,9 @@ struct Leftovers {
                 guard entry.hasPrefix(prefix), let pid = pid_t(entry.dropFirst(prefix.count)),
                       !Self.isRunning(pid) else { continue }
                 let url = parent.appendingPathComponent(entry)
+                // Only a real folder that gramgen made (it holds the marker, written first) or an
+                // empty one (killed before the marker): never a link, never a stranger's folder.
+                guard Self.isOurs(url) else { continue }
                 // Killed between the two renames: the previous output is here, and nothing at the output.
                 if kind == "old", !fm.fileExists(atPath: output.path), (try? fm.moveItem(at: url, to: output)) != nil {
                     continue
@@ -25,6 +28,12 @@ struct Leftovers {
                 try? fm.removeItem(at: url)
             }
         }
+    }
+
+    static func isOurs(_ folder: URL) -> Bool {
+        var info = stat()
+        guard lstat(folder.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return false }
+        return OutputMarker.isPresent(in: folder) || ((try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty ?? false)
     }
 
     static func isRunning(_ pid: pid_t) -> Bool {

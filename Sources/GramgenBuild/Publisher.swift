@@ -24,7 +24,7 @@ protocol SitePublisher: PageSink {
 final class Publisher: SitePublisher, @unchecked Sendable {
     let output: URL
     let cache: MediaCache
-    let staticFolder: URL?
+    let staticFiles: [StaticFiles.File]
     let manifestURL: URL
     let staging: URL
     private let previous: OutputManifest
@@ -38,10 +38,10 @@ final class Publisher: SitePublisher, @unchecked Sendable {
     /// Static and media files as placed in the staging folder, for `publishedFiles`.
     private var placed: [FolderWalk.Entry] = []
 
-    init(output: URL, cache: MediaCache, staticFolder: URL?, manifestURL: URL) throws {
+    init(output: URL, cache: MediaCache, staticFiles: [StaticFiles.File], manifestURL: URL) throws {
         self.output = output
         self.cache = cache
-        self.staticFolder = staticFolder
+        self.staticFiles = staticFiles
         self.manifestURL = manifestURL
         let fm = FileManager.default
         let parent = output.deletingLastPathComponent()
@@ -51,6 +51,8 @@ final class Publisher: SitePublisher, @unchecked Sendable {
         try fm.createDirectory(at: staging, withIntermediateDirectories: true)
         FileWriter.spread(staging.path)
         previous = fm.fileExists(atPath: output.path) ? OutputManifest.load(manifestURL) : OutputManifest()
+        // First, so that a folder left by a killed build is known as gramgen's (see `Leftovers`).
+        try put(OutputMarker.name, Array(OutputMarker.text.utf8), inputs: nil)
     }
 
     func reuse(_ path: String, inputs: String) -> Bool {
@@ -87,9 +89,7 @@ final class Publisher: SitePublisher, @unchecked Sendable {
     /// walk of the finished output (a rename keeps sizes and times).
     func finish(media: Set<String>) throws {
         let fm = FileManager.default
-        if let staticFolder, fm.fileExists(atPath: staticFolder.path) {
-            try copyTree(staticFolder, into: staging)
-        }
+        try copyStatic(into: staging)
         let mediaFolder = staging.path + "/media"
         try writer.makeFolder(mediaFolder)
         let names = Array(media)
@@ -150,24 +150,17 @@ final class Publisher: SitePublisher, @unchecked Sendable {
         try? fm.removeItem(at: old)
     }
 
-    /// Copies `static/` into the output, files only (links are not followed out of the folder).
-    /// It runs after rendering, so a page wins over a static file of the same name.
-    private func copyTree(_ source: URL, into destination: URL) throws {
+    /// Copies `static/` into the output (see `StaticFiles`). It runs after rendering, so a page
+    /// wins over a static file of the same name.
+    private func copyStatic(into destination: URL) throws {
         let fm = FileManager.default
-        guard let walker = fm.enumerator(at: source, includingPropertiesForKeys: [.isDirectoryKey, .isSymbolicLinkKey]) else { return }
-        let base = source.standardizedFileURL.path
-        for case let url as URL in walker {
-            let values = try url.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey])
-            if values.isSymbolicLink == true { continue }
-            let relative = String(url.standardizedFileURL.path.dropFirst(base.count + 1))
-            let target = destination.appendingPathComponent(relative)
-            if values.isDirectory == true {
-                try fm.createDirectory(at: target, withIntermediateDirectories: true)
-            } else if !fm.fileExists(atPath: target.path) { // a page of the same name wins
-                try fm.copyItem(at: url, to: target)
-                guard let identity = FileIdentity(path: target.path) else { throw POSIXError.current(target.path) }
-                placed.append(.init(path: relative, size: identity.size, modified: identity.modified, isRegular: true))
-            }
+        for file in staticFiles {
+            let target = destination.appendingPathComponent(file.relative)
+            guard !fm.fileExists(atPath: target.path) else { continue } // a page of the same name wins
+            try fm.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try fm.copyItem(atPath: file.source, toPath: target.path)
+            guard let identity = FileIdentity(path: target.path) else { throw POSIXError.current(target.path) }
+            placed.append(.init(path: file.relative, size: identity.size, modified: identity.modified, isRegular: true))
         }
     }
 }

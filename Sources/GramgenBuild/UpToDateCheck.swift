@@ -78,7 +78,8 @@ struct UpToDateCheck {
         digest.add("drafts=\(options.includeDrafts)\u{0}strict=\(options.strict)\u{0}base=\(options.baseURL ?? "")")
         for folder in ["content", "templates", "static"] {
             digest.add("[\(folder)]")
-            Self.addListing(options.siteRoot.appendingPathComponent(folder), follow: true, threads: threads, to: &digest)
+            Self.addListing(options.siteRoot.appendingPathComponent(folder), follow: true,
+                            within: options.siteRoot.resolvingSymlinksInPath().path, threads: threads, to: &digest)
         }
         return digest.hex
     }
@@ -95,8 +96,8 @@ struct UpToDateCheck {
 
     /// Adds every file below `root` (path, size, modification time; sorted by path); false when the folder is missing.
     @discardableResult
-    static func addListing(_ root: URL, follow: Bool, threads: Int = 1, to digest: inout DigestBuilder) -> Bool {
-        guard let entries = FolderWalk.entries(root.path, follow: follow, threads: threads) else {
+    static func addListing(_ root: URL, follow: Bool, within: String? = nil, threads: Int = 1, to digest: inout DigestBuilder) -> Bool {
+        guard let entries = FolderWalk.entries(root.path, follow: follow, within: within, threads: threads) else {
             digest.add("-")
             return false
         }

@@ -57,8 +57,14 @@ public struct ContentLoader {
             let (profile, following) = profileLoader.load(handle: user.name, diagnostics: &diagnostics)
             let postsPath = contentPath + "/users/\(user.name)/posts"
             let postsFolderIsPlain = usersFolderIsPlain && user.isPlain && ContentFolder.entry(atPath: postsPath) == .folder
-            let posts = ContentFolder.subfolders(of: postsPath).map { folder in
-                PostJob(handle: user.name, id: folder.name, folderIsPlain: postsFolderIsPlain && folder.isPlain)
+            let posts = ContentFolder.subfolders(of: postsPath).compactMap { folder -> PostJob? in
+                let relative = "users/\(user.name)/posts/\(folder.name)"
+                if !postsFolderIsPlain || !folder.isPlain, let link = FileContainment.linkOutside(relative, root: contentRoot) {
+                    diagnostics.error(SourceLocation("content/" + link), "this is a link to a folder outside content/",
+                                      hint: "move the folder into content/ instead of linking to it")
+                    return nil
+                }
+                return PostJob(handle: user.name, id: folder.name, folderIsPlain: postsFolderIsPlain && folder.isPlain)
             }
             return UserResult(profile: profile, following: following, diagnostics: diagnostics.items, posts: posts)
         }
@@ -99,6 +105,11 @@ public struct ContentLoader {
         for folder in folders {
             let name = folder.name
             let path = "content/users/\(name)"
+            if !folder.isPlain, let link = FileContainment.linkOutside("users/\(name)", root: contentRoot) {
+                diagnostics.error(SourceLocation("content/" + link), "this is a link to a folder outside content/",
+                                  hint: "move the folder into content/ instead of linking to it")
+                continue
+            }
             if let other = seen[name.lowercased()] {
                 diagnostics.error(SourceLocation(path), "the user folder '\(name)' differs from '\(other)' only in case",
                                   hint: "handles are unique regardless of case; merge or rename one of them")

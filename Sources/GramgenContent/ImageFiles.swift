@@ -56,6 +56,28 @@ enum ImageFiles {
         if !FileContainment.isInside(url, contentRoot) {
             return ("the image is a link to a file outside content/", "copy the file into the post's folder")
         }
-        return nil
+        return fileProblem(atPath: url.path)
+    }
+
+    /// Larger image files are refused before anything reads them; the pixel limit
+    /// (`images.max_megapixels`) bounds what a smaller file may decode to.
+    public static let maxBytes = 256 * 1024 * 1024
+
+    /// Why an existing image file cannot be read: not a regular file (a FIFO would block the
+    /// reader for ever), too large, or not readable; nil when it can be.
+    static func fileProblem(atPath path: String) -> (message: String, hint: String)? {
+        switch InputFile.check(atPath: path) {
+        case .success(let size) where size > maxBytes:
+            let failure = InputFile.Failure.tooLarge(limit: maxBytes)
+            return (failure.message, "export the photo again at a smaller size")
+        case .success:
+            guard access(path, R_OK) == 0 else {
+                let failure = InputFile.Failure.unreadable(String(cString: strerror(errno)))
+                return (failure.message, failure.hint)
+            }
+            return nil
+        case .failure(let failure):
+            return (failure.message, failure.hint)
+        }
     }
 }

@@ -263,7 +263,8 @@ private struct PostFolder {
         if known || (ContentFolder.isPlainName(name) && isPlainFile(name)) {
             // A regular file, no link, in a folder reached without links: it exists, is inside
             // content/ and is not a folder, so this is the URL `url.appendingPathComponent(name)` builds.
-            return (contentRoot.appendingPathComponent(relativePath + "/" + name, isDirectory: false), nil)
+            let url = contentRoot.appendingPathComponent(relativePath + "/" + name, isDirectory: false)
+            return (url, ImageFiles.fileProblem(atPath: url.path))
         }
         let url = url.appendingPathComponent(name)
         return (url, ImageFiles.problem(with: url, contentRoot: contentRoot))

@@ -17,7 +17,7 @@ struct ProfileLoader {
         guard let text = TextFile.read(folder.appendingPathComponent("profile.md"), path: path,
                                        required: false, within: contentRoot, diagnostics: &diagnostics),
               let matter = FrontMatter.parse(text, path: path, diagnostics: &diagnostics) else {
-            profile.avatar = defaultAvatar(in: folder, handle: handle)
+            profile.avatar = defaultAvatar(in: folder, handle: handle, diagnostics: &diagnostics)
             return (profile, [])
         }
         let fields = matter.fields
@@ -53,17 +53,22 @@ struct ProfileLoader {
                 }
             }
         } else {
-            profile.avatar = defaultAvatar(in: folder, handle: handle, name: profile.name)
+            profile.avatar = defaultAvatar(in: folder, handle: handle, name: profile.name, diagnostics: &diagnostics)
         }
         return (profile, following)
     }
 
     /// The first `avatar.*` image in the folder.
-    private func defaultAvatar(in folder: URL, handle: String, name: String? = nil) -> ImageSource? {
+    /// One that cannot be used is an error, not a silent fall back to initials.
+    private func defaultAvatar(in folder: URL, handle: String, name: String? = nil,
+                               diagnostics: inout Diagnostics) -> ImageSource? {
         guard let file = ImageFiles.list(in: folder).first(where: { ($0 as NSString).deletingPathExtension.lowercased() == "avatar" })
         else { return nil }
         let url = folder.appendingPathComponent(file)
-        guard ImageFiles.problem(with: url, contentRoot: contentRoot) == nil else { return nil }
+        if let problem = ImageFiles.problem(with: url, contentRoot: contentRoot) {
+            diagnostics.error(SourceLocation("content/users/\(handle)/\(file)"), problem.message, hint: problem.hint)
+            return nil
+        }
         return ImageSource(path: "content/users/\(handle)/\(file)", fileURL: url,
                            alt: "\(name ?? handle)'s profile picture")
     }

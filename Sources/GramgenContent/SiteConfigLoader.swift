@@ -12,17 +12,8 @@ enum SiteConfigLoader {
     static func load(siteRoot: URL, diagnostics: inout Diagnostics) -> SiteConfig {
         var config = SiteConfig()
         let url = siteRoot.appendingPathComponent(path)
-        if FileManager.default.fileExists(atPath: url.path),
-           !FileContainment.isInside(url, siteRoot.appendingPathComponent("content")) {
-            diagnostics.error(SourceLocation(path), "the file is a link to a file outside content/",
-                              hint: "copy the file here instead of linking to it")
-            return config
-        }
-        guard let data = FileManager.default.contents(atPath: url.path) else { return config }
-        guard let text = String(data: data, encoding: .utf8) else {
-            diagnostics.error(SourceLocation(path), "the file is not valid UTF-8", hint: "save it as UTF-8")
-            return config
-        }
+        guard let text = TextFile.read(url, path: path, required: false, within: siteRoot.appendingPathComponent("content"),
+                                       diagnostics: &diagnostics) else { return config }
         let node: Node?
         do {
             node = try Yams.compose(yaml: text, .default, .default, YAMLEncoding.default)

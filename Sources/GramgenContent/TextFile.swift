@@ -25,14 +25,20 @@ enum TextFile {
 
     private static func read(atPath filePath: String, path: String, required: Bool,
                              diagnostics: inout Diagnostics) -> String? {
-        guard let data = FileManager.default.contents(atPath: filePath) else {
+        let data: Data
+        switch InputFile.read(atPath: filePath, limit: maxBytes) {
+        case .success(let bytes):
+            data = bytes
+        case .failure(.missing):
             if required {
                 diagnostics.error(SourceLocation(path), "the file is missing", hint: "create it, or remove the folder")
             }
             return nil
-        }
-        if data.count > maxBytes {
+        case .failure(.tooLarge):
             diagnostics.error(SourceLocation(path), "the file is larger than 2 MB", hint: "shorten the text")
+            return nil
+        case .failure(let failure):
+            diagnostics.error(SourceLocation(path), failure.message, hint: failure.hint)
             return nil
         }
         guard var text = String(data: data, encoding: .utf8) else {

@@ -9,4 +9,33 @@ public enum FileContainment {
         let root = folder.resolvingSymlinksInPath().standardizedFileURL.path
         return real.hasPrefix(root == "/" ? "/" : root + "/")
     }
+
+    /// The first symbolic link on the way from `root` to `relativePath` (the path itself
+    /// included) that leads out of `root`, as a path relative to `root`; nil when every part of
+    /// the path that exists stays inside. Folders count as much as files: a `templates/` that
+    /// links to `~/.ssh` would publish its files, and a `.gramgen/cache` that links elsewhere
+    /// would have gramgen delete files there.
+    public static func linkOutside(_ relativePath: String, root: URL) -> String? {
+        let realRoot = root.resolvingSymlinksInPath().standardizedFileURL.path
+        var current = root.standardizedFileURL.path
+        var relative: [String] = []
+        for part in relativePath.split(separator: "/").map(String.init) {
+            current += "/" + part
+            relative.append(part)
+            var info = stat()
+            guard lstat(current, &info) == 0 else { return nil }
+            guard info.st_mode & S_IFMT == S_IFLNK else { continue }
+            let resolved = URL(fileURLWithPath: current).resolvingSymlinksInPath().standardizedFileURL.path
+            if resolved != realRoot, !resolved.hasPrefix(realRoot == "/" ? "/" : realRoot + "/") {
+                return relative.joined(separator: "/")
+            }
+        }
+        return nil
+    }
+
+    /// Whether the entry itself (not what it points to) is a symbolic link.
+    public static func isLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+    }
 }

@@ -20,6 +20,9 @@ public struct Theme: Sendable {
     public static let builtInDigest: String = ContentHash.hex(
         Data(DefaultTheme.files.sorted { $0.key < $1.key }.map { $0.key + "\u{0}" + $0.value }.joined(separator: "\u{0}").utf8))
 
+    /// A template or theme asset larger than this is refused before it is read.
+    static let maxTemplateBytes = 1024 * 1024
+
     /// Loads the theme; a template that does not parse is reported with its file, line and column.
     public static func load(siteRoot: URL?, diagnostics: inout Diagnostics) -> Theme {
         var files: [String: File] = [:]
@@ -33,7 +36,14 @@ public struct Theme: Sendable {
                                       hint: "copy the file here instead of linking to it")
                     continue
                 }
-                guard let data = FileManager.default.contents(atPath: url.path) else { continue }
+                let data: Data
+                switch InputFile.read(atPath: url.path, limit: maxTemplateBytes) {
+                case .success(let bytes): data = bytes
+                case .failure(.folder): continue
+                case .failure(let failure):
+                    diagnostics.error(SourceLocation("templates/\(name)"), failure.message, hint: failure.hint)
+                    continue
+                }
                 guard let text = String(data: data, encoding: .utf8) else {
                     diagnostics.error(SourceLocation("templates/\(name)"), "the template is not valid UTF-8",
                                       hint: "save it as UTF-8")

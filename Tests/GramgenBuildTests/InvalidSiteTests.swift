@@ -20,6 +20,7 @@ struct InvalidSiteTests {
         let output = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: output) }
         try Data("previous build".utf8).write(to: output.appendingPathComponent("index.html"))
+        try OutputMarker.write(into: output)
 
         let report = try TestSupport.build(site: site, output: output, strict: name.hasSuffix("-strict"))
         let actual = report.diagnostics.sorted.map(\.description).joined(separator: "\n") + "\n"
@@ -31,7 +32,7 @@ struct InvalidSiteTests {
         #expect(actual == expected)
         #expect(report.diagnostics.hasErrors)
         #expect(!report.published)
-        #expect(TestSupport.files(in: output) == ["index.html"])
+        #expect(TestSupport.files(in: output) == [OutputMarker.name, "index.html"])
         #expect(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8) == "previous build")
     }
 }

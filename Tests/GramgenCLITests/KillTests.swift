@@ -69,12 +69,18 @@ struct KillTests {
         // pid 2^22 + 1 is above Linux's pid_max limit, so no process has it; our own parent runs.
         let dead = work.appendingPathComponent(".public.building-4194305")
         let alive = work.appendingPathComponent(".public.building-\(getppid())")
-        for folder in [dead, alive] {
+        // A folder of someone else's that happens to have a leftover's name: no marker, not empty.
+        let stranger = work.appendingPathComponent(".public.building-4194306")
+        for folder in [dead, alive, stranger] {
             try FileManager.default.createDirectory(at: folder.appendingPathComponent("media"), withIntermediateDirectories: true)
+        }
+        for folder in [dead, alive] {
+            try Data("gramgen".utf8).write(to: folder.appendingPathComponent(".gramgen-output"))
         }
         _ = try CLITests.run(["build", "--site", site.path, "--output", output.path, "--quiet"])  // fails: the site has errors
         #expect(!FileManager.default.fileExists(atPath: dead.path))
         #expect(FileManager.default.fileExists(atPath: alive.path))
+        #expect(FileManager.default.fileExists(atPath: stranger.appendingPathComponent("media").path))
     }
 
     enum Moment: CustomStringConvertible {

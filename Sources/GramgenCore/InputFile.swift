@@ -1,0 +1,101 @@
+import Foundation
+
+/// The one way gramgen reads a user's file: only a regular file, never more than a limit, and
+/// never by a read that can block. A FIFO, a socket or a device named like a photo or a caption
+/// would otherwise stall a build (or `gramgen serve`) for ever, or read without end.
+///
+/// The type is checked twice: with `stat` before opening (so a device is never opened at all) and
+/// with `fstat` on the opened descriptor, which is opened `O_NONBLOCK` so that a FIFO swapped in
+/// between the two checks still cannot block the open.
+public enum InputFile {
+    /// Why a file cannot be read, worded for a diagnostic.
+    public enum Failure: Error, Equatable, Sendable {
+        case missing
+        /// A FIFO, socket or device ("a named pipe (FIFO)").
+        case special(String)
+        case folder
+        case tooLarge(limit: Int)
+        /// The system refused (permissions, I/O error): its own words.
+        case unreadable(String)
+
+        public var message: String {
+            switch self {
+            case .missing: "the file is missing"
+            case .special(let kind): "the file is \(kind), not a regular file"
+            case .folder: "this is a folder, not a file"
+            case .tooLarge(let limit): "the file is larger than \(InputFile.sizeText(limit))"
+            case .unreadable(let reason): "cannot read the file: \(reason)"
+            }
+        }
+
+        public var hint: String {
+            switch self {
+            case .missing: "create it, or remove the reference to it"
+            case .special: "replace it with a regular file (gramgen never reads pipes, sockets or devices)"
+            case .folder: "remove the folder or rename it"
+            case .tooLarge: "make the file smaller"
+            case .unreadable: "check the file's permissions (chmod u+r) and that the disk is readable"
+            }
+        }
+    }
+
+    /// What a path is, following links: missing, a folder, a regular file of some size, or special.
+    public static func check(atPath path: String) -> Result<Int, Failure> {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            return errno == ENOENT || errno == ENOTDIR ? .failure(.missing) : .failure(.unreadable(String(cString: strerror(errno))))
+        }
+        return kind(of: info)
+    }
+
+    /// The file's bytes, at most `limit` of them (a larger file is an error, found before reading).
+    public static func read(atPath path: String, limit: Int) -> Result<Data, Failure> {
+        if case .failure(let failure) = check(atPath: path) { return .failure(failure) }
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else {
+            return errno == ENOENT ? .failure(.missing) : .failure(.unreadable(String(cString: strerror(errno))))
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
+        let size: Int
+        switch kind(of: info) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let bytes): size = bytes
+        }
+        guard size <= limit else { return .failure(.tooLarge(limit: limit)) }
+        var data = Data(count: size)
+        var filled = 0
+        while filled < size {
+            let count = data.withUnsafeMutableBytes { raw in
+                Foundation.read(fd, raw.baseAddress! + filled, size - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(.unreadable(String(cString: strerror(errno))))
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        data.count = filled
+        return .success(data)
+    }
+
+    /// A regular file's size, or why it is not one.
+    private static func kind(of info: stat) -> Result<Int, Failure> {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .success(Int(info.st_size))
+        case S_IFDIR: return .failure(.folder)
+        case S_IFIFO: return .failure(.special("a named pipe (FIFO)"))
+        case S_IFSOCK: return .failure(.special("a socket"))
+        case S_IFCHR: return .failure(.special("a character device"))
+        case S_IFBLK: return .failure(.special("a block device"))
+        default: return .failure(.special("not a regular file"))
+        }
+    }
+
+    /// `2 MB`, `200 MB`: the limits as people read them.
+    public static func sizeText(_ bytes: Int) -> String {
+        bytes % (1024 * 1024) == 0 ? "\(bytes / (1024 * 1024)) MB" : "\(bytes / 1024) KB"
+    }
+}
