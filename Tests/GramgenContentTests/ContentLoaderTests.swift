@@ -105,10 +105,9 @@ struct LinkedFolderTests {
         let site = ContentLoader(siteRoot: root.appendingPathComponent("site")).load(diagnostics: &diagnostics)
         #expect(site == nil)
         #expect(diagnostics.items.map(\.description) == [
-            "content/users/ann/posts/2024-01-02-b/post.md: error: the file is a link to a file outside content/ — copy the file here instead of linking to it",
+            "content/users/bob: error: this is a link to a folder outside content/ — move the folder into content/ instead of linking to it",
+            "content/users/ann/posts/2024-01-02-b: error: this is a link to a folder outside content/ — move the folder into content/ instead of linking to it",
             "content/users/ann/posts/2024-01-04-d/post.md:2:10: error: '1.jpg': the image is a link to a file outside content/ — copy the file into the post's folder",
-            "content/users/bob/profile.md: error: the file is a link to a file outside content/ — copy the file here instead of linking to it",
-            "content/users/bob/posts/2024-02-01-x/post.md: error: the file is a link to a file outside content/ — copy the file here instead of linking to it",
         ])
     }
 
