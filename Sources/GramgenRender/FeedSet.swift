@@ -72,14 +72,19 @@ struct FeedSet {
             authors: [JSONFeed.Author(name: author?.name ?? post.author, url: base + SitePaths.profile(post.author),
                                       avatar: avatar)],
             tags: post.tagKeys.isEmpty ? nil : post.tagKeys.map { site.tagsByKey[$0]?.display ?? $0 },
-            image: feedImages.first?.url,
+            image: post.isSensitive ? nil : feedImages.first?.url,
             gramgen: JSONFeed.Extension(location: post.location, sensitive: post.isSensitive, images: feedImages))
     }
 
     /// Feed readers show content_html: the photos, then the caption, with absolute links.
+    /// A sensitive post's photos are left out: a reader would show them uncovered. A link to the
+    /// post, where they are behind a click-through, takes their place.
     func contentHTML(_ post: Post, images: [JSONFeed.Image]) -> String {
         var html = ""
-        for image in images {
+        if post.isSensitive, !images.isEmpty {
+            html += "<p><a href=\"\(Escape.html(base + SitePaths.post(post)))\">Sensitive content: open the post to see its photos.</a></p>\n"
+        }
+        for image in images where !post.isSensitive {
             html += "<p><img src=\"\(Escape.html(image.url))\" width=\"\(image.width)\" height=\"\(image.height)\" alt=\"\(Escape.html(image.alt))\"></p>\n"
         }
         return html + InternalLink.resolve(post.caption.html, root: base)

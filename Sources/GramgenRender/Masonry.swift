@@ -17,7 +17,7 @@ enum Masonry {
                                                              author: site(factory).usersByHandle[post.author]?.name ?? post.author),
                                  root: factory.root, sizes: "(min-width: 960px) 320px, 33vw", formats: factory.formats)
             columns[shortest].append(MasonryItemView(href: factory.root + SitePaths.post(post), image: view,
-                                                     author: post.author))
+                                                     author: post.author, sensitive: post.isSensitive))
         }
         return columns.map(MasonryColumnView.init)
     }

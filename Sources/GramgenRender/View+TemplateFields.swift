@@ -148,6 +148,7 @@ extension MasonryItemView: TemplateFields {
         "href": { .init($0.href) },
         "image": { .init($0.image) },
         "author": { .init($0.author) },
+        "sensitive": { .init($0.sensitive) },
     ])
 }
 

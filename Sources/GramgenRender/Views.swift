@@ -150,4 +150,6 @@ struct MasonryItemView {
     let href: String
     let image: ImageView
     let author: String
+    /// The post is `sensitive`: the tile shows a cover, never the photo.
+    let sensitive: Bool
 }
