@@ -5,7 +5,7 @@ import GramgenCore
 /// normalisation and percent-encoding cost far more than the rest of a caption's rendering, and
 /// for ASCII they change nothing. Anything else goes to `TagKey`, so the answers are the same.
 public enum TagKeys {
-    /// `TagKey.key(for:)`: NFC and lower case. NFC leaves ASCII as it is.
+    /// `TagKey.key(for:)`: NFKC leaves ASCII as it is, and ASCII has no default-ignorables.
     public static func key(for tag: String) -> String {
         guard isASCII(tag) else { return TagKey.key(for: tag) }
         return tag.lowercased()
@@ -13,7 +13,9 @@ public enum TagKeys {
 
     /// `TagKey.urlComponent(for:)`: a key made only of unreserved characters needs no escaping.
     public static func urlComponent(for key: String) -> String {
-        guard key.utf8.allSatisfy(isUnreserved) else { return TagKey.urlComponent(for: key) }
+        guard key.utf8.count <= TagKey.maxFolderBytes, key.utf8.allSatisfy(isUnreserved) else {
+            return TagKey.urlComponent(for: key)
+        }
         return key
     }
 

@@ -14,7 +14,7 @@ enum SitePaths {
     static let tags = "tags/"
     static func tag(_ key: String) -> String { "tags/\(TagKey.urlComponent(for: key))/" }
     /// The folder on disk holds the raw key; links hold it percent-encoded.
-    static func tagFolder(_ key: String) -> String { "tags/\(key)/" }
+    static func tagFolder(_ key: String) -> String { "tags/\(TagKey.folderName(for: key))/" }
     static let explore = "explore/"
     static func media(_ file: String) -> String { "media/\(file)" }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import GramgenCore
 
@@ -38,6 +39,27 @@ struct TagKeyTests {
     func key(_ tag: String, _ key: String) {
         #expect(TagKey.key(for: tag) == key)
         #expect(TagKey.key(for: tag).unicodeScalars.elementsEqual(key.precomposedStringWithCanonicalMapping.unicodeScalars))
+    }
+
+    @Test("tags group after NFKC, case folding and removal of default-ignorables", arguments: [
+        ("ＳＥＯＵＬ", "seoul"), ("seoul\u{FE0F}", "seoul"), ("Se\u{200B}oul", "seoul"), ("Stra\u{DF}e", "strasse"),
+        ("STRASSE", "strasse"), ("\u{1E9E}", "ss"), ("ΟΔΟΣ", "οδοσ"), ("οδος", "οδοσ"), ("ﬁsh", "fish"),
+        ("\u{3131}\u{314F}", "\u{1100}\u{1161}"), ("ｶﾌｪ", "カフェ"), ("café\u{FE0F}", "café"), ("x\u{AD}y", "xy"),
+    ])
+    func folded(_ tag: String, _ key: String) {
+        #expect(TagKey.key(for: tag) == key)
+    }
+
+    @Test("a key too long for a file name gets a short folder name with a hash; links use it too")
+    func longKeys() {
+        let long = String(repeating: "가", count: 90), longer = long + "나"
+        let folder = TagKey.folderName(for: long)
+        #expect(long.utf8.count == 270 && folder.utf8.count <= 200)
+        #expect(folder.hasPrefix(String(repeating: "가", count: 60) + "-"))
+        #expect(folder != TagKey.folderName(for: longer))
+        #expect(TagKey.folderName(for: folder) == folder)
+        #expect(TagKey.urlComponent(for: long).removingPercentEncoding == folder)
+        #expect(TagKey.folderName(for: "서울") == "서울")
     }
 
     @Test("keys are percent-encoded for links")
