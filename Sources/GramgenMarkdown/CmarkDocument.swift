@@ -13,8 +13,9 @@ enum CmarkDocument {
         guard let parser = cmark_parser_new(options) else { return "" }
         defer { cmark_parser_free(parser) }
         var source = markdown
+        let tables = TableBudget.allowsTables(markdown)
         let parsed: OpaquePointer? = toolkit.lock.withLock {
-            for extensionPointer in toolkit.extensions {
+            for extensionPointer in toolkit.extensions where tables || extensionPointer != toolkit.table {
                 cmark_parser_attach_syntax_extension(parser, extensionPointer)
             }
             source.withUTF8 { bytes in
@@ -129,6 +130,8 @@ private final class Toolkit: @unchecked Sendable {
 
     let lock = NSLock()
     let extensions: [OpaquePointer]
+    /// Left out of a parse whose tables would be too large (`TableBudget`).
+    let table: OpaquePointer?
 
     private init() {
         cmark_gfm_core_extensions_ensure_registered()
@@ -139,6 +142,7 @@ private final class Toolkit: @unchecked Sendable {
         // Attached last so autolink's e-mail pass sees the document exactly as without us.
         if let marker = Marker.makeExtension() { found.append(marker) }
         extensions = found
+        table = cmark_find_syntax_extension("table")
     }
 }
 

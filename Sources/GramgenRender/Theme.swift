@@ -72,6 +72,12 @@ public struct Theme: Sendable {
                 assets.append(OutputFile(path: path, contents: data))
             }
         }
+        for cycle in PartialCycles.find(in: templates) {
+            let origin = files[cycle[0] + ".mustache"]?.origin ?? cycle[0]
+            diagnostics.error(SourceLocation(origin), "the template includes itself through partials: \(cycle.joined(separator: " → "))",
+                              hint: "remove one of these partial tags; templates may not include themselves")
+            for name in cycle { templates[name] = nil }
+        }
         return Theme(renderer: TemplateRenderer(templates: templates), assetPaths: assetPaths, assets: assets)
     }
 
