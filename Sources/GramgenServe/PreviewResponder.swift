@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import ServiceLifecycle
 
@@ -9,13 +10,22 @@ public struct PreviewResponder: HTTPResponder {
 
     let files: StaticFileResponder
     let broadcaster: ReloadBroadcaster
+    let hosts: HostCheck
 
-    public init(output: URL, broadcaster: ReloadBroadcaster) {
+    public init(output: URL, broadcaster: ReloadBroadcaster, hosts: HostCheck = HostCheck(listenHost: "127.0.0.1")) {
         files = StaticFileResponder(folder: OutputFolder(root: output))
         self.broadcaster = broadcaster
+        self.hosts = hosts
     }
 
+    /// HTTP/1.1's `Host` header, when a request arrives without an authority.
+    private static let host = HTTPField.Name("Host")!
+
     public func respond(to request: Request, context: Context) async throws -> Response {
+        guard hosts.allows(request.head.authority), hosts.allows(request.headers[Self.host]) else {
+            return StaticFileResponder.plain(.misdirectedRequest, "This preview answers only to localhost.\n",
+                                             head: request.method == .head)
+        }
         switch request.uri.path {
         case LiveReloadScript.path where request.method == .get || request.method == .head:
             return StaticFileResponder.response(

@@ -44,7 +44,8 @@ public struct PreviewServer {
         logger.logLevel = .critical
         let console = self.console, options = self.options
         let app = Application(
-            responder: PreviewResponder(output: options.output, broadcaster: broadcaster),
+            responder: PreviewResponder(output: options.output, broadcaster: broadcaster,
+                                                        hosts: HostCheck(listenHost: options.host)),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: nil),
             services: [RebuildService(changes: watch.stream, rebuilder: rebuilder, broadcaster: broadcaster)],
             onServerRunning: { _ in

@@ -25,7 +25,7 @@ struct StaticFileResponder: Sendable {
             case .folder where !trailingSlash:
                 let query = request.uri.query.map { "?\($0)" } ?? ""
                 return Self.plain(.movedPermanently, "Moved.\n", head: head,
-                                  extra: [.location: request.uri.path + "/" + query])
+                                  extra: [.location: Self.sameSiteLocation(request.uri.path + "/") + query])
             case .folder:
                 if case .file(let index) = folder.index(of: segments) {
                     return serve(index, request: request, head: head)
@@ -90,6 +90,13 @@ struct StaticFileResponder: Sendable {
         var headers = headers
         headers[.contentLength] = String(body.count)
         return Response(status: status, headers: headers, body: head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    /// A redirect target that stays on this server: `//evil.example/` would be read by the
+    /// browser as another host, so leading slashes (and backslashes, which browsers treat alike)
+    /// become one.
+    static func sameSiteLocation(_ path: String) -> String {
+        "/" + path.drop { $0 == "/" || $0 == "\\" }
     }
 
     static func plain(_ status: HTTPResponse.Status, _ text: String, head: Bool = false, extra: HTTPFields = [:]) -> Response {
