@@ -128,6 +128,17 @@ final class Publisher: SitePublisher, @unchecked Sendable {
         publishedFiles = files
     }
 
+    /// Writes everything of the new tree to disk before it is swapped in, so a power cut right after
+    /// a build cannot leave an output whose files are empty: one `syncfs` of the file system that
+    /// holds it (far cheaper than an fsync per file), then the folder itself.
+    static func flush(_ folder: String, fileSystem: Bool) {
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        if fileSystem { syncfs(fd) }
+        fsync(fd)
+        close(fd)
+    }
+
     /// Removes the temporary folder after a failure.
     func abandon() {
         try? FileManager.default.removeItem(at: staging)
@@ -135,6 +146,8 @@ final class Publisher: SitePublisher, @unchecked Sendable {
 
     private func swapIn() throws {
         let fm = FileManager.default
+        Self.flush(staging.path, fileSystem: true)
+        defer { Self.flush(output.deletingLastPathComponent().path, fileSystem: false) } // the rename itself
         guard fm.fileExists(atPath: output.path) else {
             try fm.moveItem(at: staging, to: output)
             return

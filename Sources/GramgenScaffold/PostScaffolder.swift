@@ -60,6 +60,9 @@ public struct PostScaffolder {
     }
 
     /// Every image is checked before anything is written, so a typo leaves no half-made post behind.
+    /// The build's limit for one image file (`ImageFiles.maxBytes`).
+    static let maxImageBytes = 256 * 1024 * 1024
+
     private func checkImages() throws {
         for image in images {
             let ext = image.pathExtension.lowercased()
@@ -67,9 +70,15 @@ public struct PostScaffolder {
                 throw ScaffoldError("\(image.path) is not an image gramgen can publish",
                                     hint: "use jpg, png, webp, gif, tiff, heic or avif files")
             }
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: image.path, isDirectory: &isFolder), !isFolder.boolValue else {
-                throw ScaffoldError("\(image.path) does not exist", hint: "check the file name")
+            // Checked before anything is written: a FIFO or device would block the copy, or
+            // leave an empty post folder behind.
+            switch InputFile.check(atPath: image.path) {
+            case .success(let size) where size > Self.maxImageBytes:
+                throw ScaffoldError("\(image.path): \(InputFile.Failure.tooLarge(limit: Self.maxImageBytes).message)",
+                                    hint: "export the photo again at a smaller size")
+            case .success: break
+            case .failure(.missing): throw ScaffoldError("\(image.path) does not exist", hint: "check the file name")
+            case .failure(let failure): throw ScaffoldError("\(image.path): \(failure.message)", hint: failure.hint)
             }
         }
     }

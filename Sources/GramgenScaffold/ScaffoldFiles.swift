@@ -1,4 +1,5 @@
 import Foundation
+import GramgenCore
 
 /// Writes new files only: every write refuses to replace an existing file, so a scaffold command can
 /// never destroy a user's work, even when two run at once.
@@ -48,13 +49,9 @@ struct ScaffoldFiles {
     }
 
     mutating func copy(_ source: URL, to url: URL) throws {
-        let data: Data
-        do {
-            data = try Data(contentsOf: source)
-        } catch {
-            throw ScaffoldError("cannot read \(source.path): \(error.localizedDescription)",
-                                hint: "check the file name")
+        switch InputFile.read(atPath: source.path, limit: PostScaffolder.maxImageBytes) {
+        case .success(let data): try write(data, to: url)
+        case .failure(let failure): throw ScaffoldError("\(source.path): \(failure.message)", hint: failure.hint)
         }
-        try write(data, to: url)
     }
 }

@@ -108,6 +108,18 @@ struct NewCommandsTests {
         #expect(throws: ScaffoldError.self) {
             try PostScaffolder(siteRoot: site, handle: "ann", images: [site.appendingPathComponent("missing.jpg")]).run()
         }
+        // A FIFO (which would block the copy for ever) and a device: refused, named, nothing written.
+        let fifo = site.appendingPathComponent("pipe.jpg")
+        try #require(mkfifo(fifo.path, 0o644) == 0)
+        let special = #expect(throws: ScaffoldError.self) {
+            try PostScaffolder(siteRoot: site, handle: "ann", images: [Self.images.appendingPathComponent("10.jpg"), fifo]).run()
+        }
+        #expect(special?.message == "\(fifo.path): the file is a named pipe (FIFO), not a regular file")
+        try? FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("zero.jpg").path, withDestinationPath: "/dev/zero")
+        let char = #expect(throws: ScaffoldError.self) {
+            try PostScaffolder(siteRoot: site, handle: "ann", images: [site.appendingPathComponent("zero.jpg")]).run()
+        }
+        #expect(char?.message.hasSuffix("the file is a character device, not a regular file") == true)
         #expect(try FileManager.default.contentsOfDirectory(atPath: posts.path) == before)
     }
 
