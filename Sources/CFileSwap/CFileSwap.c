@@ -32,3 +32,12 @@ int gg_mark_top_folder(int fd) {
     return -1;
 #endif
 }
+
+int gg_sync_file_system(int fd) {
+#if defined(__linux__)
+    return syncfs(fd);
+#else
+    sync();
+    return 0;
+#endif
+}

@@ -48,11 +48,11 @@ final class Publisher: SitePublisher, @unchecked Sendable {
         try fm.createDirectory(at: parent, withIntermediateDirectories: true)
         staging = parent.appendingPathComponent(".\(output.lastPathComponent).building-\(getpid())")
         try? fm.removeItem(at: staging)
-        try fm.createDirectory(at: staging, withIntermediateDirectories: true)
-        FileWriter.spread(staging.path)
         previous = fm.fileExists(atPath: output.path) ? OutputManifest.load(manifestURL) : OutputManifest()
+        try fm.createDirectory(at: staging, withIntermediateDirectories: true)
         // First, so that a folder left by a killed build is known as gramgen's (see `Leftovers`).
         try put(OutputMarker.name, Array(OutputMarker.text.utf8), inputs: nil)
+        FileWriter.spread(staging.path)
     }
 
     func reuse(_ path: String, inputs: String) -> Bool {
@@ -134,7 +134,7 @@ final class Publisher: SitePublisher, @unchecked Sendable {
     static func flush(_ folder: String, fileSystem: Bool) {
         let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return }
-        if fileSystem { syncfs(fd) }
+        if fileSystem { _ = gg_sync_file_system(fd) }
         fsync(fd)
         close(fd)
     }

@@ -10,5 +10,8 @@ int gg_exchange_paths(const char *a, const char *b);
 /// places each folder made in it in a group of its own instead of packing all of them together.
 /// Returns 0 on success, or -1 with errno set (ENOTTY/EOPNOTSUPP on file systems without the flag).
 int gg_mark_top_folder(int fd);
+/// Writes every dirty page of the file system that holds the open file `fd` (Linux syncfs).
+/// Returns 0 on success, or -1 with errno set.
+int gg_sync_file_system(int fd);
 
 #endif
