@@ -31,6 +31,7 @@ public struct ContentLoader {
                               hint: "run gramgen in the site's folder, pass --site DIR, or create one with `gramgen init`")
             return nil
         }
+        NameCheck.problems(in: contentRoot, diagnostics: &diagnostics)
         var config = SiteConfigLoader.load(siteRoot: siteRoot, diagnostics: &diagnostics)
         if let override = options.baseURL {
             if let normalized = SiteConfigLoader.normalizedBaseURL(override) {

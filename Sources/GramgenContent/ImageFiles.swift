@@ -37,8 +37,9 @@ enum ImageFiles {
     }
 
     static func list(inFolderAtPath folderPath: String) -> [String] {
+        // Foundation shows a name that is not UTF-8 with U+FFFD in it; `NameCheck` reports those.
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []
-        return names.filter { !$0.hasPrefix(".") && isImage($0) }.sorted(by: NaturalOrder.less)
+        return names.filter { !$0.hasPrefix(".") && isImage($0) && !$0.contains("\u{FFFD}") }.sorted(by: NaturalOrder.less)
     }
 
     /// Why a file cannot be used as an image source, or nil: it must exist, be a regular file,

@@ -210,3 +210,26 @@ struct ContainmentTests {
         #expect(!report.published)
     }
 }
+
+extension ContainmentTests {
+    @Test("a file or folder whose name is not UTF-8 is an error naming it, not a missing file")
+    func nonUTF8Names() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        // Latin-1 "café.jpg" and "été" as raw bytes, as an old camera or a Windows copy makes them.
+        for name in [Array("caf".utf8) + [0xE9] + Array(".jpg".utf8), [0xE9] + Array("t".utf8) + [0xE9]] {
+            let full = Array((box.post.path + "/").utf8) + name + [0]
+            let fd = full.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: full.count) { open($0, O_CREAT | O_WRONLY, 0o644) }
+            }
+            try #require(fd >= 0)
+            close(fd)
+        }
+        let (report, text) = try box.build()
+        #expect(text == """
+            content/users/ann/posts/2024-01-01-a/\\xE9t\\xE9: error: the name is not valid UTF-8 — rename it; names become web addresses and must be UTF-8
+            content/users/ann/posts/2024-01-01-a/caf\\xE9.jpg: error: the name is not valid UTF-8 — rename it; names become web addresses and must be UTF-8
+            """, "\(text)")
+        #expect(!report.published)
+    }
+}
