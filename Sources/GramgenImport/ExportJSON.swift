@@ -1,4 +1,5 @@
 import Foundation
+import GramgenCore
 
 /// A JSON value read loosely: Instagram's export has changed shape between years (arrays vs.
 /// wrapper objects, fields present or not), so readers probe for what is there instead of
@@ -29,13 +30,15 @@ enum ExportJSON: Decodable, Equatable {
         }
     }
 
+    /// An export's JSON files are a few megabytes even for large accounts.
+    static let maxBytes = 256 * 1024 * 1024
+
     /// Reads and parses a file; `name` is how messages refer to it (its path inside the export).
     static func load(_ url: URL, name: String) throws -> ExportJSON {
         let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw ImportError.unreadableJSON(file: name, detail: "cannot read the file")
+        switch InputFile.read(atPath: url.path, limit: maxBytes) {
+        case .success(let bytes): data = bytes
+        case .failure(let failure): throw ImportError.unreadableJSON(file: name, detail: failure.message)
         }
         do {
             return try JSONDecoder().decode(ExportJSON.self, from: data)

@@ -1,4 +1,5 @@
 import Foundation
+import GramgenCore
 
 /// Gives the import a folder to read, whether the user passed the export's folder or the .zip
 /// Instagram sends. A zip is unpacked with the system `unzip` into a temporary folder that
@@ -31,6 +32,10 @@ final class ExportOpener {
             throw ImportError.exportNotFound(path: name)
         }
         if isDirectory.boolValue { return url }
+        // Before anything opens it: a FIFO named export.zip would block the import for ever.
+        if case .failure(let failure) = InputFile.check(atPath: url.path) {
+            throw ImportError.notAFile(path: name, detail: failure.message)
+        }
         guard url.pathExtension.lowercased() == "zip" || Self.looksLikeZip(url) else {
             throw ImportError.notAnExport(path: name)
         }

@@ -5,6 +5,8 @@ import Foundation
 public enum ImportError: Error, Equatable, CustomStringConvertible {
     case exportNotFound(path: String)
     case notAnExport(path: String)
+    /// A FIFO, socket or device given as the export (never opened).
+    case notAFile(path: String, detail: String)
     case htmlExport(path: String)
     case unzipMissing(zip: String)
     case unzipFailed(zip: String, detail: String)
@@ -24,6 +26,8 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
             return "\(path): no posts_1.json found (looked in your_instagram_activity/content/, your_instagram_activity/media/ "
                 + "and content/) — is this an Instagram data export? Download it from Accounts Center › Your information "
                 + "and permissions › Download your information, choosing the JSON format"
+        case .notAFile(let path, let detail):
+            return "\(path): \(detail) — pass the Instagram export as a folder or as the .zip you downloaded"
         case .htmlExport(let path):
             return "\(path): this is the HTML version of the Instagram export, which gramgen cannot read — "
                 + "request the download again and choose the JSON format"

@@ -28,6 +28,8 @@ public struct ImportReport: Sendable, Equatable {
         case video
         case unsupported
         case missingFromExport
+        /// A FIFO, socket or device (never read: it could block the import), or a file too large.
+        case notReadable(String)
         /// The carousel has more photos than `max_images_per_post` allows (the limit).
         case overLimit(Int)
     }

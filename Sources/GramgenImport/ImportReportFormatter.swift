@@ -97,6 +97,7 @@ public struct ImportReportFormatter {
         case .video: return "video (gramgen publishes photos only)"
         case .unsupported: return "not a photo type gramgen can use"
         case .missingFromExport: return "not in the export"
+        case .notReadable(let why): return why
         case .overLimit(let limit): return "more than \(limit) photos in the post (raise max_images_per_post in site.yml and import again)"
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GramgenCore
 
 /// Splits a post's media into the photos to copy (numbered `1.jpg`, `2.png` … in carousel
 /// order) and the files to report: videos, unknown types, files missing from the export, and
@@ -22,6 +23,10 @@ struct MediaSorter {
                 skipped.append((item.uri, .missingFromExport))
                 continue
             }
+            if let problem = Self.fileProblem(url) {
+                skipped.append((item.uri, .notReadable(problem)))
+                continue
+            }
             switch MediaKind.of(url) {
             case .video:
                 skipped.append((item.uri, .video))
@@ -36,6 +41,19 @@ struct MediaSorter {
             }
         }
         return (photos, skipped)
+    }
+
+    /// Largest media file copied from an export (the build's limit for one image).
+    static let maxBytes = 256 * 1024 * 1024
+
+    /// Why an export file is not read: not a regular file (a FIFO would block the import for
+    /// ever), or larger than `maxBytes`; checked before anything opens it.
+    static func fileProblem(_ url: URL) -> String? {
+        switch InputFile.check(atPath: url.path) {
+        case .success(let size) where size > maxBytes: return InputFile.Failure.tooLarge(limit: maxBytes).message
+        case .success: return nil
+        case .failure(let failure): return failure.message
+        }
     }
 
     /// The file a `uri` names, if it is a regular file inside the export (a `uri` with `../`

@@ -44,7 +44,8 @@ struct ProfileSync {
     /// import did not place is the user's choice and stays (the site then uses it by default).
     private func syncAvatar(_ uri: String?, manifest: inout ImportManifest, report: inout ImportReport) throws -> String? {
         guard let uri else { return nil }
-        guard let source = sorter.resolve(uri), case .image(let ext) = MediaKind.of(source) else {
+        guard let source = sorter.resolve(uri), MediaSorter.fileProblem(source) == nil,
+              case .image(let ext) = MediaKind.of(source) else {
             report.skippedFiles.append(.init(uri: uri, reason: sorter.resolve(uri) == nil ? .missingFromExport : .unsupported,
                                              postDay: nil, postFolder: nil))
             return nil
