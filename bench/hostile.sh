@@ -89,7 +89,7 @@ EOF
 }
 s=$(new_site table-17k); table_caption 1500 2500 > "$s/content/users/ann/posts/2024-01-01-a/post.md"
 run table-17k "$s" "$(wc -c < "$s/content/users/ann/posts/2024-01-01-a/post.md") B caption" -- build --quiet
-s=$(new_site brackets-1m); { printf -- '---\n---\n'; python3 -c "print('[a](' * 50000 + ' ' + '[' * 300000)"; } \
+s=$(new_site brackets-1m); { printf -- '---\n---\n'; python3 -c "print('![[]()' * 170000)"; } \
   > "$s/content/users/ann/posts/2024-01-01-a/post.md"
 run brackets-1m "$s" "$(wc -c < "$s/content/users/ann/posts/2024-01-01-a/post.md") B caption" -- build --quiet
 s=$(new_site partial-loop); mkdir -p "$s/templates"; printf '{{> tile}}{{> tile}}' > "$s/templates/tile.mustache"

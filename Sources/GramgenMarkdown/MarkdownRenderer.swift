@@ -17,7 +17,7 @@ public struct MarkdownRenderer: Sendable {
     public func render(_ markdown: String) -> MarkdownResult {
         let input = SanitizedInput(markdown)
         var linker = InlineLinker(isKnownHandle: isKnownHandle)
-        let html = CmarkDocument.render(input.text) { root in linker.link(root) }
+        let html = CmarkDocument.render(BracketBudget.defused(input.text)) { root in linker.link(root) }
         var unknown: [UnknownMention] = []
         if !linker.unknownHandles.isEmpty {
             let places = SourceLocator(input).locate(linker.unknownHandles)
