@@ -45,24 +45,31 @@ struct HostileSiteTests {
         #expect(profile.contains("&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"))
     }
 
-    @Test("a 1 MB caption builds, and its post page holds all of it")
-    func megabyteCaption() throws {
+    @Test("a caption at the 64 KB limit builds, and its post page holds all of it; a longer one is refused")
+    func longestCaption() throws {
         let line = "Lorem *ipsum* dolor #tag sit @ann amet, consectetur adipiscing elit. <b>x</b> [a](javascript:x)\n"
-        let caption = String(repeating: line, count: 1_000_000 / line.utf8.count + 1)
+        let caption = String(repeating: line, count: 64 * 1024 / line.utf8.count)
         let site = try Self.generatedSite(caption: caption)
         defer { try? FileManager.default.removeItem(at: site) }
         let output = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: output) }
         _ = try buildChecked(site: site, output: output)
         let post = try Data(contentsOf: output.appendingPathComponent("ann/p/2024-01-01-big/index.html"))
-        #expect(post.count > 1_000_000)
+        #expect(post.count > 64 * 1024)
+
+        let longer = try Self.generatedSite(caption: caption + String(repeating: "a@", count: 2_000))
+        defer { try? FileManager.default.removeItem(at: longer) }
+        let report = try TestSupport.build(site: longer, output: output)
+        #expect(report.diagnostics.sorted.map(\.description) == [
+            "content/users/ann/posts/2024-01-01-big/post.md:1: error: the text is 67 KB long; at most 64 KB is allowed — shorten it (Instagram allows 2,200 characters), or split it over several posts",
+        ])
     }
 
     /// Every tag gets a page and a feed holding the post, so output grows with tags × caption:
     /// 10,000 tags would write 10,000 copies of a 100 kB caption. The limit is a clear error.
-    @Test("10,000 hashtags in one caption are refused quickly, with a clear error")
+    @Test("6,000 hashtags in one caption are refused quickly, with a clear error")
     func tenThousandHashtags() throws {
-        let site = try Self.generatedSite(caption: (0..<10_000).map { "#tag\($0)" }.joined(separator: " "))
+        let site = try Self.generatedSite(caption: (0..<6_000).map { "#tag\($0)" }.joined(separator: " "))
         defer { try? FileManager.default.removeItem(at: site) }
         let output = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: output) }
@@ -70,7 +77,7 @@ struct HostileSiteTests {
         let report = try TestSupport.build(site: site, output: output)
         #expect(Date().timeIntervalSince(started) < 10)
         #expect(report.diagnostics.sorted.map(\.description) == [
-            "content/users/ann/posts/2024-01-01-big/post.md:1: error: the post has 10000 different hashtags; at most 100 are allowed — remove some (each one makes a page and a feed holding the post), or raise `max_hashtags_per_post` in site.yml",
+            "content/users/ann/posts/2024-01-01-big/post.md:1: error: the post has 6000 different hashtags; at most 100 are allowed — remove some (each one makes a page and a feed holding the post), or raise `max_hashtags_per_post` in site.yml",
         ])
     }
 
