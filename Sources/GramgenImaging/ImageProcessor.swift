@@ -22,7 +22,13 @@ public struct ImageProcessor: Sendable {
 
     public let settings: ImageSettings
 
-    public init(settings: ImageSettings) { self.settings = settings }
+    /// Shared by the workers of one build (see `DecodeBudget`).
+    public let budget: DecodeBudget
+
+    public init(settings: ImageSettings, budget: DecodeBudget = DecodeBudget()) {
+        self.settings = settings
+        self.budget = budget
+    }
 
     /// Makes every file of the image, returning them with their names; nothing is written.
     public func process(_ url: URL, role: ImageRole) throws -> (ProcessedImage, [String: Data]) {
@@ -48,6 +54,10 @@ public struct ImageProcessor: Sendable {
                                 header.width, header.height, megapixels, settings.maxMegapixels),
                 hint: "downscale it, or raise `images.max_megapixels` in site.yml")
         }
+        // The whole image decoded, the most any encoding needs; shrink-on-load needs less.
+        let decoded = header.width * header.height * header.bands * header.bytesPerBand
+        budget.acquire(decoded)
+        defer { budget.release(decoded) }
         let swaps = header.orientationSwapsAxes
         let upright = VipsImage.PixelSize(width: swaps ? header.height : header.width, height: swaps ? header.width : header.height)
         do {

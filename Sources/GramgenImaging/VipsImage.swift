@@ -76,6 +76,8 @@ final class VipsImage: @unchecked Sendable {
     var width: Int { Int(vips_image_get_width(pointer)) }
     var height: Int { Int(vips_image_get_height(pointer)) }
     var bands: Int { Int(vips_image_get_bands(pointer)) }
+    /// 1 for 8-bit, 2 for 16-bit samples, …
+    var bytesPerBand: Int { Int(vips_format_sizeof(vips_image_get_format(pointer))) }
     var interpretationName: String {
         String(cString: vips_enum_nick(vips_interpretation_get_type(), Int32(vips_image_get_interpretation(pointer).rawValue)))
     }

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+@testable import GramgenImaging
+
+/// Workers never hold more decoded pixels at once than the budget, whatever `--jobs` says.
+struct DecodeBudgetTests {
+    @Test("concurrent decodes stay within the budget; one larger than it runs alone")
+    func bounded() {
+        var generator = SeededGenerator(seed: 20261124)
+        print("DecodeBudgetTests seed 20261124")
+        let sizes = (0..<400).map { _ in Int.random(in: 1...60, using: &generator) } + [250, 5, 250]
+        let budget = DecodeBudget(capacity: 100)
+        let lock = NSLock()
+        var peak = 0, held = 0, aloneViolations = 0
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            for index in stride(from: worker, to: sizes.count, by: 8) {
+                let size = sizes[index]
+                budget.acquire(size)
+                lock.withLock {
+                    held += size
+                    if size > 100 && held != size { aloneViolations += 1 }
+                    if size <= 100 { peak = max(peak, held) }
+                }
+                usleep(200)
+                lock.withLock { held -= size }
+                budget.release(size)
+            }
+        }
+        #expect(peak <= 100)
+        #expect(peak > 60, "workers did run side by side")
+        #expect(aloneViolations == 0)
+        #expect(budget.inUse == 0)
+    }
+}
+
+/// SplitMix64: a deterministic generator, so a failing run can be repeated.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E3779B97F4A7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        return z ^ (z >> 31)
+    }
+}
