@@ -7,6 +7,12 @@ import GramgenRender
 /// files whose bytes changed and removing the ones no longer produced. A caption edit then writes
 /// a handful of pages instead of the whole site. `gramgen build` never uses this: its output is
 /// always swapped in whole (see `Publisher`).
+///
+/// What a kill in the middle leaves: every file is either its previous version or its new one,
+/// never cut short (each is written under another name and renamed); the folder as a whole may mix
+/// the two builds until the next build, which repairs all of it (a file is trusted only when it is
+/// exactly the one the manifest recorded, and everything not produced is removed). Not flushed to
+/// disk: the folder is a preview (`ServeKillTests`).
 final class InPlacePublisher: SitePublisher, @unchecked Sendable {
     let output: URL
     let cache: MediaCache
@@ -106,14 +112,33 @@ final class InPlacePublisher: SitePublisher, @unchecked Sendable {
             wanted.insert(path)
             let target = output.path + "/" + path
             guard !fm.fileExists(atPath: target) else { continue }
-            if link(cache.fileURL(for: name).path, target) != 0 {
-                try fm.copyItem(at: cache.fileURL(for: name), to: URL(fileURLWithPath: target))
+            // A media file is never rewritten once there (its name is its content's hash), so it must
+            // appear whole: a link is; a copy is made under another name and renamed.
+            let source = cache.fileURL(for: name).path
+            if link(source, target) != 0 {
+                let temporary = target + ".gramgen-\(getpid())"
+                unlink(temporary)
+                try fm.copyItem(atPath: source, toPath: temporary)
+                guard rename(temporary, target) == 0 else {
+                    unlink(temporary)
+                    throw POSIXError.current(target)
+                }
             }
             written += 1
         }
         fileCount += media.count
+        var emptied = Set<String>()
         for path in UpToDateCheck.files(in: output) where !wanted.contains(path) {
             try? fm.removeItem(at: output.appendingPathComponent(path))
+            var folder = (path as NSString).deletingLastPathComponent
+            while !folder.isEmpty, emptied.insert(folder).inserted {
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+        }
+        // The folders of pages no longer made (a removed post's), deepest first; rmdir leaves any
+        // folder that still holds something.
+        for folder in emptied.sorted(by: { $0.count > $1.count }) {
+            rmdir(output.path + "/" + folder)
         }
         next.save(manifestURL)
     }

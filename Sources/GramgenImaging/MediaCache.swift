@@ -139,13 +139,34 @@ public final class MediaCache: @unchecked Sendable {
         let unchanged = appender < 0 && indexState == .ready && indexLines == entries.count
             && entries.count == keys.count && keys.allSatisfy { entries[$0] != nil }
         if !unchanged { rewriteIndex(keys) }
-        for name in media where !files.contains(name) {
+        for name in media where !files.contains(name) && Self.isOwnName(name) {
             unlink(mediaPath + "/" + name)
         }
         media.formIntersection(files)
-        // Entries of gramgen versions that kept one JSON file per entry.
+        // Entries of gramgen versions that kept one JSON file per entry (a real folder only: a link
+        // of that name is not gramgen's).
+        var info = stat()
         let legacy = directory.appendingPathComponent("entries")
-        if FileManager.default.fileExists(atPath: legacy.path) { try? FileManager.default.removeItem(at: legacy) }
+        if lstat(legacy.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { try? FileManager.default.removeItem(at: legacy) }
+    }
+
+    /// Whether gramgen makes files of this name in `media/`: a content name (16 hex digits and
+    /// an extension, see `VariantWriter.contentName`) or the temporary file it is written under
+    /// (`CacheFiles.writeAtomically`). Pruning removes only these: anything else found there was
+    /// put by someone else and is left alone.
+    static func isOwnName(_ name: String) -> Bool {
+        func isContentName(_ text: Substring) -> Bool {
+            let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+            return parts.count == 2 && parts[0].utf8.count == 16
+                && parts[0].utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+                && (1...5).contains(parts[1].utf8.count) && parts[1].utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x7A).contains($0) }
+        }
+        if isContentName(name[...]) { return true }
+        // `.<name>.<pid>.<n>.tmp`, left by a build killed while writing.
+        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return false }
+        let parts = name.dropFirst().dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && isContentName(Substring(parts[0] + "." + parts[1]))
+            && Int(parts[2]) != nil && Int(parts[3]) != nil
     }
 
     /// The index with just the entries of `keys`; called with the lock held.

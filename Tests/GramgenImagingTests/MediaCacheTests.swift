@@ -120,6 +120,22 @@ struct MediaCacheTests {
         #expect(try MediaCache(directory: directory).lookup(Self.key(2)) == dropped)
     }
 
+    @Test("prune removes only names gramgen makes; anything else in media/ stays")
+    func pruneOwnNamesOnly() throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let media = directory.appendingPathComponent("media")
+        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        let own = ["0123456789abcdef.webp", "fedcba9876543210.jpg", ".0123456789abcdef.avif.4242.7.tmp"]
+        let foreign = ["notes.txt", "0123456789ABCDEF.webp", "0123456789abcde.webp", ".bashrc", "photo.jpg.tmp",
+                       ".0123456789abcdef.avif.x.7.tmp"]
+        for name in own + foreign { try Data("x".utf8).write(to: media.appendingPathComponent(name)) }
+        let cache = try MediaCache(directory: directory)
+        cache.prune(keepingKeys: [], files: [])
+        let left = try FileManager.default.contentsOfDirectory(atPath: media.path)
+        #expect(Set(left) == Set(foreign))
+    }
+
     @Test("a prune that drops nothing leaves the index file alone; a damaged line makes it rewrite")
     func pruneUnchanged() throws {
         let directory = try Self.folder()
