@@ -15,6 +15,8 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
     case noUsername(export: String)
     case badHandle(handle: String, problem: String, source: String)
     case noContentFolder(site: String)
+    /// A folder of the site the import writes in is a link out of the site.
+    case linkOutside(path: String)
     case damagedManifest(path: String)
     case writeFailed(path: String, detail: String)
 
@@ -47,6 +49,9 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
             return "'\(handle)' (from \(source)) cannot be a handle: \(problem) — pass a different one with --handle NAME"
         case .noContentFolder(let site):
             return "\(site): there is no content/ folder here — create a site with `gramgen init`, or pass --site DIR"
+        case .linkOutside(let path):
+            return "\(path): this is a link to a folder outside the site, and the import writes in it — "
+                + "move the folder into the site instead of linking to it"
         case .damagedManifest(let path):
             return "\(path): the record of the last import is damaged — restore it (e.g. from version control); "
                 + "deleting it makes the next import create every post again beside the existing ones"

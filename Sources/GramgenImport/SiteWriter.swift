@@ -1,4 +1,5 @@
 import Foundation
+import GramgenCore
 
 /// Every change the import makes to the site goes through here, so `--dry-run` can list the
 /// same writes a real run would make without touching the disk.
@@ -17,13 +18,23 @@ final class SiteWriter {
 
     func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: url(path).path) }
 
-    /// The file's text, or nil when it is missing or not UTF-8.
+    /// The file's text, or nil when it is missing, not a regular file or not UTF-8.
     func read(_ path: String) -> String? {
-        FileManager.default.contents(atPath: url(path).path).flatMap { String(data: $0, encoding: .utf8) }
+        guard FileContainment.linkOutside(path, root: siteRoot) == nil,
+              case .success(let data) = InputFile.read(atPath: url(path).path, limit: 2 * 1024 * 1024) else { return nil }
+        return String(data: data, encoding: .utf8)
+    }
+
+    /// A link on the way to `path` that leads out of the site: the import would write there.
+    private func checkInside(_ path: String) throws {
+        if let link = FileContainment.linkOutside(path, root: siteRoot) {
+            throw ImportError.linkOutside(path: link)
+        }
     }
 
     func write(_ text: String, to path: String) throws {
         written.append(path)
+        try checkInside(path)
         guard !dryRun else { return }
         do {
             try makeParent(of: path)
@@ -36,6 +47,7 @@ final class SiteWriter {
     /// Copies a file from the export, replacing what is at `path`.
     func copy(_ source: URL, to path: String) throws {
         written.append(path)
+        try checkInside(path)
         guard !dryRun else { return }
         do {
             try makeParent(of: path)

@@ -37,6 +37,7 @@ public struct PostScaffolder {
             throw ScaffoldError("there is no user '\(handle)' (no \(user.path)/profile.md)",
                                 hint: "create it with `gramgen new user \(handle)`")
         }
+        try SiteFolders.checkInside("content/users/\(handle)/posts", siteRoot: siteRoot)
         try checkImages()
 
         let now = clock.now()

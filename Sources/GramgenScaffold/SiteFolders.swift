@@ -1,4 +1,5 @@
 import Foundation
+import GramgenCore
 
 /// Finds the folders of an existing site, with an error that says how to make one when missing.
 enum SiteFolders {
@@ -9,6 +10,16 @@ enum SiteFolders {
             throw ScaffoldError("\(siteRoot.path) has no content/ folder, so it is not a gramgen site",
                                 hint: "run `gramgen init` there first, or pass --site with the site's folder")
         }
+        try checkInside("content/users", siteRoot: siteRoot)
         return content.appendingPathComponent("users")
+    }
+
+    /// `new` writes below `relative`: a link on the way out of the site is refused, so a
+    /// `content/` linked elsewhere never receives files.
+    static func checkInside(_ relative: String, siteRoot: URL) throws {
+        if let link = FileContainment.linkOutside(relative, root: siteRoot) {
+            throw ScaffoldError("\(siteRoot.appendingPathComponent(link).path) is a link to a folder outside the site",
+                                hint: "move the folder into the site instead of linking to it")
+        }
     }
 }

@@ -54,4 +54,19 @@ struct SpecialFileImportTests {
             try ImportTestSupport.runImport(fifo, into: site)
         }
     }
+
+    @Test("an import never writes through a content/users linked out of the site")
+    func linkedContent() throws {
+        let site = try ImportTestSupport.makeSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let outside = try ImportTestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: outside) }
+        let users = site.appendingPathComponent("content/users")
+        try FileManager.default.moveItem(at: users, to: outside.appendingPathComponent("users"))
+        try FileManager.default.createSymbolicLink(at: users, withDestinationURL: outside.appendingPathComponent("users"))
+        #expect(throws: ImportError.linkOutside(path: "content/users")) {
+            try ImportTestSupport.runImport(ImportTestSupport.newLayout, into: site)
+        }
+        #expect(!FileManager.default.fileExists(atPath: outside.appendingPathComponent("users/mina.kim").path))
+    }
 }

@@ -139,3 +139,27 @@ struct NewCommandsTests {
         #expect(NameSanitizer.unique("a.jpg") { ["a.jpg", "a-2.jpg"].contains($0) } == "a-3.jpg")
     }
 }
+
+extension NewCommandsTests {
+    @Test("new post and new user refuse to write through a folder linked out of the site")
+    func linkedFolders() throws {
+        let site = try Self.site()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let outside = try SiteScaffolderTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: outside) }
+        let posts = site.appendingPathComponent("content/users/ann/posts")
+        try FileManager.default.removeItem(at: posts)
+        try FileManager.default.createSymbolicLink(at: posts, withDestinationURL: outside)
+        let error = #expect(throws: ScaffoldError.self) {
+            try PostScaffolder(siteRoot: site, handle: "ann", images: [Self.images.appendingPathComponent("10.jpg")]).run()
+        }
+        #expect(error?.message == "\(posts.path) is a link to a folder outside the site")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
+
+        let users = site.appendingPathComponent("content/users")
+        try FileManager.default.moveItem(at: users, to: outside.appendingPathComponent("users"))
+        try FileManager.default.createSymbolicLink(at: users, withDestinationURL: outside.appendingPathComponent("users"))
+        #expect(throws: ScaffoldError.self) { try UserScaffolder(siteRoot: site, handle: "bob").run() }
+        #expect(!FileManager.default.fileExists(atPath: outside.appendingPathComponent("users/bob").path))
+    }
+}
