@@ -17,10 +17,12 @@ trap 'chmod -R u+rwx "$work" 2>/dev/null; rm -rf "$work"' EXIT
 
 printf '%-34s %5s %8s %9s %10s  %s\n' case exit "wall s" "peak MiB" "out KiB" notes
 
-# A fresh site with one user and one post: site/content/users/ann/posts/2024-01-01-a/1.jpg.
+# A fresh site with one user and one post: site/content/users/ann/posts/2024-01-01-a/1.jpg,
+# and beside it (outside the site) a folder holding a secret, linked to as "$site/outside".
 new_site() {
-  local site="$work/$1"
-  mkdir -p "$site/content/users/ann/posts/2024-01-01-a" "$site/outside"
+  local site="$work/$1/site"
+  mkdir -p "$site/content/users/ann/posts/2024-01-01-a" "$work/$1/outside"
+  ln -s "$work/$1/outside" "$site/outside"
   printf -- '---\nname: Ann\n---\nHi\n' > "$site/content/users/ann/profile.md"
   printf -- '---\n---\nA caption\n' > "$site/content/users/ann/posts/2024-01-01-a/post.md"
   cp "$photo" "$site/content/users/ann/posts/2024-01-01-a/1.jpg"
@@ -89,9 +91,9 @@ EOF
 }
 s=$(new_site table-17k); table_caption 1500 2500 > "$s/content/users/ann/posts/2024-01-01-a/post.md"
 run table-17k "$s" "$(wc -c < "$s/content/users/ann/posts/2024-01-01-a/post.md") B caption" -- build --quiet
-s=$(new_site brackets-1m); { printf -- '---\n---\n'; python3 -c "print('![[]()' * 170000)"; } \
+s=$(new_site brackets-64k); { printf -- '---\n---\n'; python3 -c "print('![[]()' * 10900)"; } \
   > "$s/content/users/ann/posts/2024-01-01-a/post.md"
-run brackets-1m "$s" "$(wc -c < "$s/content/users/ann/posts/2024-01-01-a/post.md") B caption" -- build --quiet
+run brackets-64k "$s" "$(wc -c < "$s/content/users/ann/posts/2024-01-01-a/post.md") B caption" -- build --quiet
 s=$(new_site partial-loop); mkdir -p "$s/templates"; printf '{{> tile}}{{> tile}}' > "$s/templates/tile.mustache"
 run partial-loop "$s" "" -- build --quiet
 
