@@ -88,7 +88,7 @@ final class InPlacePublisher: SitePublisher, @unchecked Sendable {
     }
 
     /// The preview compares static files in memory; larger ones are an error in the preview only.
-    static let maxStaticBytes = 256 * 1024 * 1024
+    static let maxStaticBytes = InputFile.maxMediaBytes
 
     /// Static files and media, then removes what is no longer produced. Returns how many files were written.
     func finish(media: Set<String>) throws {

@@ -60,9 +60,8 @@ enum ImageFiles {
         return fileProblem(atPath: url.path)
     }
 
-    /// Larger image files are refused before anything reads them; the pixel limit
-    /// (`images.max_megapixels`) bounds what a smaller file may decode to.
-    public static let maxBytes = 256 * 1024 * 1024
+    /// Larger image files are refused before anything reads them.
+    public static let maxBytes = InputFile.maxMediaBytes
 
     /// Why an existing image file cannot be read: not a regular file (a FIFO would block the
     /// reader for ever), too large, or not readable; nil when it can be.

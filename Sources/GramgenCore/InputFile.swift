@@ -39,6 +39,10 @@ public enum InputFile {
         }
     }
 
+    /// The largest photo or video file gramgen reads or copies (site, `new post`, import, and a
+    /// static file the preview compares in memory); the pixel limit bounds what a photo decodes to.
+    public static let maxMediaBytes = 256 * 1024 * 1024
+
     /// What a path is, following links: missing, a folder, a regular file of some size, or special.
     public static func check(atPath path: String) -> Result<Int, Failure> {
         var info = stat()

@@ -31,7 +31,7 @@ enum ExportJSON: Decodable, Equatable {
     }
 
     /// An export's JSON files are a few megabytes even for large accounts.
-    static let maxBytes = 256 * 1024 * 1024
+    static let maxBytes = InputFile.maxMediaBytes
 
     /// Reads and parses a file; `name` is how messages refer to it (its path inside the export).
     static func load(_ url: URL, name: String) throws -> ExportJSON {

@@ -44,7 +44,7 @@ struct MediaSorter {
     }
 
     /// Largest media file copied from an export (the build's limit for one image).
-    static let maxBytes = 256 * 1024 * 1024
+    static let maxBytes = InputFile.maxMediaBytes
 
     /// Why an export file is not read: not a regular file (a FIFO would block the import for
     /// ever), or larger than `maxBytes`; checked before anything opens it.

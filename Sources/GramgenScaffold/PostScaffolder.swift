@@ -61,8 +61,7 @@ public struct PostScaffolder {
     }
 
     /// Every image is checked before anything is written, so a typo leaves no half-made post behind.
-    /// The build's limit for one image file (`ImageFiles.maxBytes`).
-    static let maxImageBytes = 256 * 1024 * 1024
+    static let maxImageBytes = InputFile.maxMediaBytes
 
     private func checkImages() throws {
         for image in images {
