@@ -25,9 +25,20 @@ struct Leftovers {
                 if kind == "old", !fm.fileExists(atPath: output.path), (try? fm.moveItem(at: url, to: output)) != nil {
                     continue
                 }
-                try? fm.removeItem(at: url)
+                Self.remove(url)
             }
         }
+    }
+
+    /// Deletes a folder gramgen made, its marker last: a build killed while deleting leaves a
+    /// folder the next build still knows as its own (and finishes deleting).
+    static func remove(_ folder: URL) {
+        let fm = FileManager.default
+        if !OutputMarker.isPresent(in: folder) { try? OutputMarker.write(into: folder) }
+        for name in (try? fm.contentsOfDirectory(atPath: folder.path)) ?? [] where name != OutputMarker.name {
+            try? fm.removeItem(at: folder.appendingPathComponent(name))
+        }
+        try? fm.removeItem(at: folder)
     }
 
     static func isOurs(_ folder: URL) -> Bool {

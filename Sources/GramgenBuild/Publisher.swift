@@ -47,7 +47,7 @@ final class Publisher: SitePublisher, @unchecked Sendable {
         let parent = output.deletingLastPathComponent()
         try fm.createDirectory(at: parent, withIntermediateDirectories: true)
         staging = parent.appendingPathComponent(".\(output.lastPathComponent).building-\(getpid())")
-        try? fm.removeItem(at: staging)
+        if Leftovers.isOurs(staging) { Leftovers.remove(staging) }
         previous = fm.fileExists(atPath: output.path) ? OutputManifest.load(manifestURL) : OutputManifest()
         try fm.createDirectory(at: staging, withIntermediateDirectories: true)
         // First, so that a folder left by a killed build is known as gramgen's (see `Leftovers`).
@@ -141,7 +141,7 @@ final class Publisher: SitePublisher, @unchecked Sendable {
 
     /// Removes the temporary folder after a failure.
     func abandon() {
-        try? FileManager.default.removeItem(at: staging)
+        Leftovers.remove(staging)
     }
 
     private func swapIn() throws {
@@ -153,14 +153,14 @@ final class Publisher: SitePublisher, @unchecked Sendable {
             return
         }
         if gg_exchange_paths(staging.path, output.path) == 0 {
-            try fm.removeItem(at: staging) // now holds the previous output
+            Leftovers.remove(staging) // now holds the previous output
             return
         }
         // Fallback where the file system cannot exchange: two renames in quick succession.
         let old = staging.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).old-\(getpid())")
         try fm.moveItem(at: output, to: old)
         try fm.moveItem(at: staging, to: output)
-        try? fm.removeItem(at: old)
+        Leftovers.remove(old)
     }
 
     /// Copies `static/` into the output (see `StaticFiles`). It runs after rendering, so a page

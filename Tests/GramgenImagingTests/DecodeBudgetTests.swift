@@ -27,8 +27,29 @@ struct DecodeBudgetTests {
             }
         }
         #expect(peak <= 100)
-        #expect(peak > 60, "workers did run side by side")
         #expect(aloneViolations == 0)
+        #expect(budget.inUse == 0)
+    }
+
+    @Test("images that fit together decode side by side; one that does not waits for a release")
+    func waits() {
+        let budget = DecodeBudget(capacity: 100)
+        budget.acquire(40)
+        let second = DispatchSemaphore(value: 0), third = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            budget.acquire(40)
+            second.signal()
+        }
+        #expect(second.wait(timeout: .now() + 10) == .success, "40 + 40 fit: no waiting")
+        Thread.detachNewThread {
+            budget.acquire(30)
+            third.signal()
+        }
+        #expect(third.wait(timeout: .now() + 0.3) == .timedOut, "40 + 40 + 30 does not fit")
+        budget.release(40)
+        #expect(third.wait(timeout: .now() + 10) == .success, "after a release it does")
+        budget.release(40)
+        budget.release(30)
         #expect(budget.inUse == 0)
     }
 }
