@@ -24,9 +24,20 @@ enum OutputGuard {
                                        hint: "move the folder into the site instead of linking to it"))
             }
         }
-        for folder in ownFolders where FileContainment.isLink(options.siteRoot.appendingPathComponent(folder).path) {
-            problems.append(.error(SourceLocation(folder), "this is a symbolic link, but gramgen writes and deletes files here",
-                                   hint: "remove the link; gramgen makes the folder again"))
+        for folder in ownFolders {
+            let path = options.siteRoot.appendingPathComponent(folder).path
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: continue
+            case S_IFLNK:
+                problems.append(.error(SourceLocation(folder), "this is a symbolic link, but gramgen writes and deletes files here",
+                                       hint: "remove the link; gramgen makes the folder again"))
+            default:
+                problems.append(.error(SourceLocation(folder), "this is a file, but gramgen keeps its cache in a folder of this name",
+                                       hint: "move the file away; gramgen makes the folder"))
+            }
+            break
         }
         if let problem = outputProblem(options: options, manifestURL: manifestURL) { problems.append(problem) }
         return problems

@@ -233,3 +233,15 @@ extension ContainmentTests {
         #expect(!report.published)
     }
 }
+
+extension ContainmentTests {
+    @Test("a file where gramgen keeps its cache folder is a clear error")
+    func ownFolderIsFile() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        try box.write("site/.gramgen", "notes\n")
+        let (report, text) = try box.build()
+        #expect(text == ".gramgen: error: this is a file, but gramgen keeps its cache in a folder of this name — move the file away; gramgen makes the folder")
+        #expect(!report.published)
+    }
+}
