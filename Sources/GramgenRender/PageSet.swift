@@ -103,32 +103,47 @@ struct PageSet {
             return index
         }
         for tag in site.tags {
-            let folder = SitePaths.tagFolder(tag.key)
-            add("tag", path: folder, inputs: .posts(tag.postKeys.compactMap { site.postsByKey[$0] }, tag.display)) { [renderer, site] in
-                var view = renderer.layout(path: folder, title: "#\(tag.display)",
-                                           description: "Posts tagged #\(tag.display) on \(site.config.title)",
-                                           extraFeeds: [FeedLinkView(href: SitePaths.tag(tag.key) + "feed.json",
-                                                                     type: "application/feed+json",
-                                                                     title: "#\(tag.display) (JSON Feed)")])
-                view.heading = "#\(tag.display)"
-                view.grid = .of(tag.postKeys.compactMap { site.postsByKey[$0] }.map(renderer.postViews(for: folder)))
-                if tag.postKeys.isEmpty { view.empty = "No posts with this hashtag yet." }
-                return view
+            let posts = tag.postKeys.compactMap { site.postsByKey[$0] }
+            let pages = SiteRenderer.paginate(posts, size: renderer.gridPageSize)
+            for (index, pagePosts) in pages.enumerated() {
+                let number = index + 1
+                let folder = SitePaths.tagFolder(tag.key, page: number)
+                add("tag", path: folder, inputs: .posts(pagePosts, "\(tag.display) \(pages.count)")) { [renderer, site] in
+                    var view = renderer.layout(path: folder, title: "#\(tag.display)" + (number == 1 ? "" : " · page \(number)"),
+                                               description: "Posts tagged #\(tag.display) on \(site.config.title)",
+                                               extraFeeds: [FeedLinkView(href: SitePaths.tag(tag.key) + "feed.json",
+                                                                         type: "application/feed+json",
+                                                                         title: "#\(tag.display) (JSON Feed)")])
+                    view.heading = "#\(tag.display)"
+                    view.grid = .of(pagePosts.map(renderer.postViews(for: folder)))
+                    view.pagination = SiteRenderer.pagination(current: number, total: pages.count, root: view.root) {
+                        SitePaths.tag(tag.key, page: $0)
+                    }
+                    if posts.isEmpty { view.empty = "No posts with this hashtag yet." }
+                    return view
+                }
             }
         }
     }
 
-    /// `explore/`: every post's first image in a masonry laid out from aspect ratios.
+    /// `explore/` (+ `page/N/`): posts' first images in a masonry laid out from aspect ratios,
+    /// `gridPageSize` a page.
     mutating func addExplore() {
-        let path = SitePaths.explore
-        add("explore", path: path, inputs: .everything) { [renderer, site] in
-            var view = renderer.layout(path: path, title: "Explore", description: "Explore \(site.config.title)",
-                                       nav: "explore")
-            view.heading = "Explore"
-            view.columns = Masonry.columns(for: site.posts, images: renderer.images, factory: renderer.views(for: path),
-                                           count: Masonry.columnCount)
-            if site.posts.isEmpty { view.empty = "No posts yet." }
-            return view
+        let pages = SiteRenderer.paginate(site.posts, size: renderer.gridPageSize)
+        for (index, posts) in pages.enumerated() {
+            let number = index + 1
+            let path = SitePaths.explore(page: number)
+            add("explore", path: path, inputs: .posts(posts, "explore \(pages.count)")) { [renderer, site] in
+                var view = renderer.layout(path: path, title: number == 1 ? "Explore" : "Explore · page \(number)",
+                                           description: "Explore \(site.config.title)", nav: "explore")
+                view.heading = "Explore"
+                view.columns = Masonry.columns(for: posts, images: renderer.images, factory: renderer.views(for: path),
+                                               count: Masonry.columnCount)
+                view.pagination = SiteRenderer.pagination(current: number, total: pages.count, root: view.root,
+                                                          path: SitePaths.explore(page:))
+                if posts.isEmpty { view.empty = "No posts yet." }
+                return view
+            }
         }
     }
 

@@ -12,10 +12,14 @@ enum SitePaths {
     static func activity(_ handle: String) -> String { "\(handle)/activity/" }
     static func post(_ post: Post) -> String { post.path }
     static let tags = "tags/"
-    static func tag(_ key: String) -> String { "tags/\(TagKey.urlComponent(for: key))/" }
+    static func tag(_ key: String, page: Int = 1) -> String { paged("tags/\(TagKey.urlComponent(for: key))/", page) }
     /// The folder on disk holds the raw key; links hold it percent-encoded.
-    static func tagFolder(_ key: String) -> String { "tags/\(TagKey.folderName(for: key))/" }
+    static func tagFolder(_ key: String, page: Int = 1) -> String { paged("tags/\(TagKey.folderName(for: key))/", page) }
     static let explore = "explore/"
+    static func explore(page: Int) -> String { paged(explore, page) }
+
+    /// Page N of a list below `folder`: `folder` itself, then `folder/page/N/`.
+    static func paged(_ folder: String, _ page: Int) -> String { page <= 1 ? folder : "\(folder)page/\(page)/" }
     static func media(_ file: String) -> String { "media/\(file)" }
 
     /// "../" once per folder level: the way back to the root from a page at `path`.

@@ -101,6 +101,10 @@ public struct SiteRenderer {
                               alt: source.alt)
     }
 
+    /// Posts per page of the grids that are not a profile (tag pages, explore): three rows of
+    /// `posts_per_page` tiles, as a grid shows three a row.
+    var gridPageSize: Int { site.config.postsPerPage * 3 }
+
     static func shorten(_ text: String, to length: Int) -> String {
         guard text.count > length else { return text }
         return String(text.prefix(length - 1)).trimmingCharacters(in: .whitespaces) + "…"
