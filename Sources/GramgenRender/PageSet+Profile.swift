@@ -5,62 +5,74 @@ extension PageSet {
     mutating func addProfile(_ user: Profile) {
         let handle = user.handle
         let own = renderer.postsByAuthor[handle] ?? []
-        let pages = SiteRenderer.paginate(own, size: site.config.postsPerPage)
-        for (index, posts) in pages.enumerated() {
-            let number = index + 1
-            let path = SitePaths.profile(handle, page: number)
-            add("profile", path: path, inputs: .posts(posts, "\(pages.count)", "\(own.count)")) { [self] in
-                var view = profileLayout(user, path: path, tab: "posts", title: number == 1 ? "" : " · page \(number)")
-                view.grid = .of(posts.map(renderer.postViews(for: path)))
-                view.pagination = SiteRenderer.pagination(current: number, total: pages.count, root: view.root) {
-                    SitePaths.profile(handle, page: $0)
-                }
-                if own.isEmpty { view.empty = "No posts yet." }
-                return view
-            }
+        let size = site.config.postsPerPage
+        addPages(own, size: size, folder: SitePaths.profile(handle), inputs: { .posts($0, $1, "\(own.count)") }) { [self] posts, path, number, pagination in
+            var view = profileLayout(user, path: path, tab: "posts", title: number == 1 ? "" : " · page \(number)")
+            view.grid = .of(posts.map(renderer.postViews(for: path)))
+            view.pagination = pagination(view.root)
+            if own.isEmpty { view.empty = "No posts yet." }
+            return view
         }
 
-        let listPath = SitePaths.list(handle)
-        add("profile", path: listPath, inputs: .posts(own)) { [self] in
-            var list = profileLayout(user, path: listPath, tab: "list", title: " · all posts")
-            list.posts = .of(own.map(renderer.postViews(for: listPath)))
+        addPages(own, size: size, folder: SitePaths.list(handle), inputs: { .posts($0, $1) }) { [self] posts, path, number, pagination in
+            var list = profileLayout(user, path: path, tab: "list", title: " · all posts" + Self.pageSuffix(number))
+            list.posts = .of(posts.map(renderer.postViews(for: path)))
+            list.pagination = pagination(list.root)
             if own.isEmpty { list.empty = "No posts yet." }
             return list
         }
 
-        let taggedPath = SitePaths.tagged(handle)
         let mentioning = renderer.postsMentioning[handle] ?? []
-        add("profile", path: taggedPath, inputs: .posts(mentioning, "\(own.count)")) { [self] in
-            var tagged = profileLayout(user, path: taggedPath, tab: "tagged", title: " · tagged")
-            tagged.grid = .of(mentioning.map(renderer.postViews(for: taggedPath)))
+        addPages(mentioning, size: size, folder: SitePaths.tagged(handle), inputs: { .posts($0, $1, "\(own.count)") }) { [self] posts, path, number, pagination in
+            var tagged = profileLayout(user, path: path, tab: "tagged", title: " · tagged" + Self.pageSuffix(number))
+            tagged.grid = .of(posts.map(renderer.postViews(for: path)))
+            tagged.pagination = pagination(tagged.root)
             if mentioning.isEmpty { tagged.empty = "No posts mention @\(handle) yet." }
             return tagged
         }
 
-        let followingPath = SitePaths.following(handle)
         let followed = Set(user.following + [handle])
-        let feed = Array(site.posts.lazy.filter { followed.contains($0.author) }.prefix(Self.followingFeedLimit))
-        add("profile", path: followingPath, inputs: .posts(feed, "\(own.count)")) { [self] in
-            var following = profileLayout(user, path: followingPath, tab: "following", title: " · feed")
-            following.posts = .of(feed.map(renderer.postViews(for: followingPath)))
+        let feed = site.posts.filter { followed.contains($0.author) }
+        addPages(feed, size: size, folder: SitePaths.following(handle), inputs: { .posts($0, $1, "\(own.count)") }) { [self] posts, path, number, pagination in
+            var following = profileLayout(user, path: path, tab: "following", title: " · feed" + Self.pageSuffix(number))
+            following.posts = .of(posts.map(renderer.postViews(for: path)))
+            following.pagination = pagination(following.root)
             if feed.isEmpty { following.empty = "Nothing here yet." }
             return following
         }
 
-        let activityPath = SitePaths.activity(handle)
-        add("profile", path: activityPath, inputs: .everything) { [self] in
-            var activity = profileLayout(user, path: activityPath, tab: "activity", title: " · activity")
-            let factory = renderer.views(for: activityPath)
-            activity.activity = .of((renderer.activities[handle] ?? []).prefix(Self.activityLimit).map { $0.view(factory) })
+        let events = renderer.activities[handle] ?? []
+        addPages(events, size: Self.activityPageSize, folder: SitePaths.activity(handle), inputs: { _, _ in .everything }) { [self] events, path, number, pagination in
+            var activity = profileLayout(user, path: path, tab: "activity", title: " · activity" + Self.pageSuffix(number))
+            let factory = renderer.views(for: path)
+            activity.activity = .of(events.map { $0.view(factory) })
+            activity.pagination = pagination(activity.root)
             if activity.activity == nil { activity.empty = "No activity yet." }
             return activity
         }
     }
 
-    /// A user's feed shows the newest posts of the people they follow; older ones are on the profiles.
-    static let followingFeedLimit = 60
-    /// The activity page lists the newest events.
-    static let activityLimit = 200
+    /// Events on one page of the activity tab.
+    static let activityPageSize = 50
+
+    static func pageSuffix(_ number: Int) -> String { number == 1 ? "" : " · page \(number)" }
+
+    /// Queues `folder` and its `page/N/` pages, `size` items each (one empty page when there are
+    /// none). `page` gets the items, the page's path, its number, and the pagination view for a root.
+    private mutating func addPages<Item>(
+        _ items: [Item], size: Int, folder: String, inputs: ([Item], String) -> PageInputs,
+        page: @escaping ([Item], String, Int, (String) -> PaginationView?) -> PageView
+    ) {
+        let pages = SiteRenderer.paginate(items, size: size)
+        for (index, items) in pages.enumerated() {
+            let number = index + 1, path = SitePaths.paged(folder, number), total = pages.count
+            add("profile", path: path, inputs: inputs(items, "\(total)")) {
+                page(items, path, number) { root in
+                    SiteRenderer.pagination(current: number, total: total, root: root) { SitePaths.paged(folder, $0) }
+                }
+            }
+        }
+    }
 
     private func profileLayout(_ user: Profile, path: String, tab: String, title: String) -> PageView {
         let handle = user.handle
