@@ -81,7 +81,7 @@ struct CLITests {
         defer { try? FileManager.default.removeItem(at: output) }
         let result = try Self.run(["build", "--site", site.path, "--output", output.path])
         #expect(result.status == 0)
-        #expect(result.stderr.contains("Built 23 pages"))
+        #expect(result.stderr.contains("Built 25 pages"))
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path))
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GramgenCore
 import Testing
 @testable import GramgenImaging
 
@@ -6,8 +7,7 @@ import Testing
 struct DecodeBudgetTests {
     @Test("concurrent decodes stay within the budget; one larger than it runs alone")
     func bounded() {
-        var generator = SeededGenerator(seed: 20261124)
-        print("DecodeBudgetTests seed 20261124")
+        var generator = SeededRandom.forTest("DecodeBudgetTests.bounded")
         let sizes = (0..<400).map { _ in Int.random(in: 1...60, using: &generator) } + [250, 5, 250]
         let budget = DecodeBudget(capacity: 100)
         let lock = NSLock()
@@ -51,18 +51,5 @@ struct DecodeBudgetTests {
         budget.release(40)
         budget.release(30)
         #expect(budget.inUse == 0)
-    }
-}
-
-/// SplitMix64: a deterministic generator, so a failing run can be repeated.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
     }
 }
