@@ -41,6 +41,33 @@ struct ServeKillTests {
         print(outcomes.joined(separator: "\n"))
     }
 
+    @Test("a FIFO dropped into the site under serve is an error; later rebuilds run and Ctrl-C ends it")
+    func fifoUnderServe() throws {
+        let site = try ServeEndToEndTests.copyOfFixture()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let port = RawHTTP.freePort()
+        let log = site.appendingPathComponent("serve.log")
+        let process = try ServeEndToEndTests.launch(["serve", "--site", site.path, "--port", String(port)], log: log)
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        try #require(Self.wait(port: port, for: "Lunch.", while: process), "first build: \(Self.text(log))")
+
+        let fifo = site.appendingPathComponent("content/users/alice/posts/2024-06-01-market/9.jpg")
+        try #require(mkfifo(fifo.path, 0o644) == 0)
+        let started = Date()
+        while !Self.text(log).contains("named pipe (FIFO)") && Date().timeIntervalSince(started) < 30 {
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        #expect(Self.text(log).contains("9.jpg: error: the file is a named pipe (FIFO), not a regular file"), "\(Self.text(log))")
+        #expect(RawHTTP.get(port: port, path: Self.page)?.body.contains("Lunch.") == true, "the last good site is still served")
+
+        try FileManager.default.removeItem(at: fifo)
+        try Self.edit(site)
+        #expect(Self.wait(port: port, for: "Dinner by the river.", while: process), "no rebuild after the FIFO went: \(Self.text(log))")
+        kill(process.processIdentifier, SIGINT)
+        #expect(ServeEndToEndTests.waitForExit(process, seconds: 10), "still running after Ctrl-C")
+        #expect(process.terminationStatus == 0)
+    }
+
     static func edit(_ site: URL) throws {
         let post = site.appendingPathComponent("content/users/alice/posts/2024-06-01-market/post.md")
         let text = try String(contentsOf: post, encoding: .utf8)
