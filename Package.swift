@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "GramgenMarkdown", dependencies: ["CCmarkGFM", "GramgenCore"]),
         .target(
             name: "GramgenImaging",
-            dependencies: ["CVipsShim", "GramgenCore", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: ["CVipsShim", "CFileSwap", "GramgenCore", .product(name: "Crypto", package: "swift-crypto")]),
         .target(
             name: "GramgenContent",
             dependencies: ["GramgenCore", "GramgenMarkdown", "Yams"]),

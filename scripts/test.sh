@@ -22,6 +22,7 @@ step() { printf '\n== %s\n' "$*"; }
 
 install_missing() {
   local packages=(libvips-dev libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config
+                  ffmpeg libimage-exiftool-perl
                   chromium chromium-driver default-jre-headless fonts-noto-cjk python3-pip)
   local missing=()
   for p in "${packages[@]}"; do

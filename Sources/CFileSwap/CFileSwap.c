@@ -6,8 +6,11 @@
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include <signal.h>
+#include <sys/resource.h>
 #if defined(__linux__)
 #include <linux/fs.h>
+#include <sys/prctl.h>
 #endif
 
 int gg_exchange_paths(const char *a, const char *b) {
@@ -40,4 +43,51 @@ int gg_sync_file_system(int fd) {
     sync();
     return 0;
 #endif
+}
+
+pid_t gg_spawn_bounded(const char *path, char *const argv[], char *const envp[], const char *out_path,
+                       const char *err_path, unsigned long long memory_bytes, unsigned long cpu_seconds) {
+    int input = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    if (input < 0) return -1;
+    int out = open(out_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
+    int err = out < 0 ? -1 : open(err_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
+    if (out < 0 || err < 0) {
+        int saved = errno;
+        close(input);
+        if (out >= 0) close(out);
+        errno = saved;
+        return -1;
+    }
+    pid_t parent = getpid();
+    pid_t pid = fork();
+    if (pid == 0) {
+#if defined(__linux__)
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent) _exit(127);
+#endif
+        struct sigaction fallback;
+        fallback.sa_handler = SIG_DFL;
+        fallback.sa_flags = 0;
+        sigemptyset(&fallback.sa_mask);
+        sigaction(SIGPIPE, &fallback, NULL);
+        sigaction(SIGINT, &fallback, NULL);
+        sigaction(SIGTERM, &fallback, NULL);
+        sigset_t none;
+        sigemptyset(&none);
+        sigprocmask(SIG_SETMASK, &none, NULL);
+        if (dup2(input, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) _exit(127);
+        struct rlimit memory = { memory_bytes, memory_bytes };
+        struct rlimit cpu = { cpu_seconds, cpu_seconds + 1 };
+        if (setrlimit(RLIMIT_AS, &memory) != 0 || setrlimit(RLIMIT_CPU, &cpu) != 0) _exit(127);
+        struct rlimit no_core = { 0, 0 };
+        setrlimit(RLIMIT_CORE, &no_core);
+        execve(path, argv, envp);
+        _exit(127);
+    }
+    int saved = errno;
+    close(input);
+    close(out);
+    close(err);
+    errno = saved;
+    return pid;
 }

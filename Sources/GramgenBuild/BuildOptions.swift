@@ -14,6 +14,8 @@ public struct BuildOptions: Sendable {
     public var publishInPlace = false
     /// Where processed images are kept between builds.
     public var cacheDirectory: URL
+    /// Where ffmpeg and ffprobe are looked for, `PATH`-style (the environment's `PATH` by default).
+    public var toolSearchPath = ProcessInfo.processInfo.environment["PATH"]
 
     public enum Verbosity: Sendable, Comparable { case quiet, normal, verbose }
 

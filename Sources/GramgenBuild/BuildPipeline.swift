@@ -86,7 +86,8 @@ public struct BuildPipeline {
         }
         let digests = SourceDigests(directory: options.cacheDirectory)
         let images = clock.run("images") {
-            ImageStage(settings: site.config.images, cache: cache, digests: digests, jobs: options.jobs, console: console)
+            ImageStage(settings: site.config.images, config: site.config, cache: cache, digests: digests, jobs: options.jobs,
+                       toolSearchPath: options.toolSearchPath, console: console)
                 .run(ImageStage.jobs(for: site))
         }
         report.diagnostics.append(contentsOf: images.diagnostics.items)

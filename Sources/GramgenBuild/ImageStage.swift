@@ -2,7 +2,9 @@ import Foundation
 import GramgenCore
 import GramgenImaging
 
-/// Stage 3: every image of the site processed (or found in the cache), on `jobs` threads.
+/// Stage 3: every image and video of the site processed (or found in the cache), on `jobs`
+/// threads. Videos go first (each is an FFmpeg child process), so the photos fill the time
+/// around the longest work instead of leaving it alone at the end.
 struct ImageStage {
     struct Job {
         var source: ImageSource
@@ -18,9 +20,11 @@ struct ImageStage {
     }
 
     let settings: ImageSettings
+    let config: SiteConfig
     let cache: MediaCache
     let digests: SourceDigests
     let jobs: Int
+    let toolSearchPath: String?
     let console: Console
 
     static func jobs(for site: Site) -> [Job] {
@@ -29,17 +33,30 @@ struct ImageStage {
         for user in site.users {
             if let avatar = user.avatar, seen.insert(avatar.path).inserted { jobs.append(Job(source: avatar, role: .avatar)) }
         }
+        var videos: [Job] = []
         for post in site.posts {
             for image in post.images where seen.insert(image.path).inserted {
-                jobs.append(Job(source: image, role: .post))
+                if image.isVideo {
+                    videos.append(Job(source: image, role: .video))
+                } else {
+                    jobs.append(Job(source: image, role: .post))
+                }
             }
         }
-        return jobs
+        return videos + jobs
     }
 
     func run(_ work: [Job]) -> Result {
         let processor = ImageProcessor(settings: settings)
         let fingerprint = MediaCache.fingerprint(settings)
+        let videoFingerprint = MediaCache.fingerprint(settings, videos: config.videos)
+        let hasVideos = work.contains { $0.role == .video }
+        let tools = hasVideos ? FFmpegTools.find(searchPath: toolSearchPath) : nil
+        let videos = tools.map {
+            VideoProcessor(settings: config.videos, maxSeconds: config.maxVideoSeconds,
+                           maxMegapixels: config.maxVideoMegapixels, tools: $0, images: processor)
+        }
+        let label = hasVideos ? "Processing images and videos" : "Processing images"
         let lock = NSLock()
         var result = Result()
         var next = 0
@@ -54,7 +71,9 @@ struct ImageStage {
                 lock.unlock()
                 guard index < work.count else { return }
                 let job = work[index]
-                let outcome = process(job, processor: processor, fingerprint: fingerprint)
+                let outcome = job.role == .video
+                    ? processVideo(job, processor: videos, fingerprint: videoFingerprint)
+                    : process(job, processor: processor, fingerprint: fingerprint)
                 lock.lock()
                 switch outcome {
                 case .success(let (image, key, cached)):
@@ -68,14 +87,45 @@ struct ImageStage {
                 let count = done, processedAny = result.processed > 0
                 lock.unlock()
                 if processedAny || count == work.count {
-                    console.progress("Processing images", done: count, total: work.count, started: started)
+                    console.progress(label, done: count, total: work.count, started: started)
                 }
             }
         }
         return result
     }
 
-    private func process(_ job: Job, processor: ImageProcessor, fingerprint: Data) -> Swift.Result<(ProcessedImage, String, Bool), ImageProblem> {
+    private typealias Outcome = Swift.Result<(ProcessedImage, String, Bool), ImageProblem>
+
+    private func process(_ job: Job, processor: ImageProcessor, fingerprint: Data) -> Outcome {
+        cached(job, fingerprint: fingerprint) { key in
+            let (image, files) = try processor.process(job.source.fileURL, role: job.role)
+            try cache.store(key, image: image, files: files)
+            return image
+        }
+    }
+
+    /// A video: FFmpeg's files are made in a work folder of the cache and moved into it; a line
+    /// on the console names each video transcoded, with its length, as it finishes.
+    private func processVideo(_ job: Job, processor: VideoProcessor?, fingerprint: Data) -> Outcome {
+        guard let processor else {
+            return .failure(ImageProblem(message: FFmpegTools.missingMessage, hint: FFmpegTools.missingHint))
+        }
+        return cached(job, fingerprint: fingerprint) { key in
+            let started = Date()
+            let work = try cache.makeWorkFolder()
+            defer { try? FileManager.default.removeItem(at: work) }
+            let (image, files, videos) = try processor.process(job.source.fileURL, workFolder: work)
+            try cache.store(key, image: image, files: files, moving: videos)
+            if let video = image.video {
+                console.info(String(format: "Video %@ (%@, %d×%d) transcoded in %.1fs", job.source.path, video.durationText,
+                                    video.width, video.height, Date().timeIntervalSince(started)))
+            }
+            return image
+        }
+    }
+
+    /// The cached result for the job's source and settings, or what `make` makes (and stores) under its key.
+    private func cached(_ job: Job, fingerprint: Data, make: (String) throws -> ProcessedImage) -> Outcome {
         let digest: String
         do {
             digest = try digests.digest(of: job.source.fileURL)
@@ -86,13 +136,11 @@ struct ImageStage {
         let key = MediaCache.key(sourceDigest: digest, fingerprint: fingerprint, role: job.role)
         if let cached = cache.lookup(key) { return .success((cached, key, true)) }
         do {
-            let (image, files) = try processor.process(job.source.fileURL, role: job.role)
-            try cache.store(key, image: image, files: files)
-            return .success((image, key, false))
+            return .success((try make(key), key, false))
         } catch let problem as ImageProblem {
             return .failure(problem)
         } catch {
-            return .failure(ImageProblem(message: "cannot store the processed image: \(error.localizedDescription)",
+            return .failure(ImageProblem(message: "cannot store the processed file: \(error.localizedDescription)",
                                          hint: "check that the cache folder is writable and the disk has space"))
         }
     }

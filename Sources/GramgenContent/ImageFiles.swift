@@ -1,12 +1,16 @@
 import Foundation
 import GramgenCore
 
-/// Which files are images, and safe access to them inside the content folder.
+/// Which files are photos and videos (see `MediaType`), and safe access to them inside the content folder.
 enum ImageFiles {
-    static let extensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif", "tif", "tiff", "heic", "heif", "avif"]
-
+    /// A photo: what an avatar must be.
     static func isImage(_ name: String) -> Bool {
-        extensions.contains(pathExtension(name).lowercased())
+        MediaType(fileExtension: pathExtension(name)) == .photo
+    }
+
+    /// A photo or a video: what a post holds.
+    static func isMedia(_ name: String) -> Bool {
+        MediaType(fileExtension: pathExtension(name)) != nil
     }
 
     /// `(name as NSString).pathExtension`, worked out directly for the usual names — letters,
@@ -31,15 +35,16 @@ enum ImageFiles {
         }
     }
 
-    /// Image files directly in a folder, hidden files left out, in natural order.
-    static func list(in folder: URL) -> [String] {
-        list(inFolderAtPath: folder.path)
+    /// Photos (or, with `videos`, photos and videos) directly in a folder, hidden files left out, in natural order.
+    static func list(in folder: URL, videos: Bool = false) -> [String] {
+        list(inFolderAtPath: folder.path, videos: videos)
     }
 
-    static func list(inFolderAtPath folderPath: String) -> [String] {
+    static func list(inFolderAtPath folderPath: String, videos: Bool = false) -> [String] {
         // Foundation shows a name that is not UTF-8 with U+FFFD in it; `NameCheck` reports those.
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []
-        return names.filter { !$0.hasPrefix(".") && isImage($0) && !$0.contains("\u{FFFD}") }.sorted(by: NaturalOrder.less)
+        return names.filter { !$0.hasPrefix(".") && (videos ? isMedia($0) : isImage($0)) && !$0.contains("\u{FFFD}") }
+            .sorted(by: NaturalOrder.less)
     }
 
     /// Why a file cannot be used as an image source, or nil: it must exist, be a regular file,
@@ -60,16 +65,20 @@ enum ImageFiles {
         return fileProblem(atPath: url.path)
     }
 
-    /// Larger image files are refused before anything reads them.
-    public static let maxBytes = InputFile.maxMediaBytes
+    /// Larger files are refused before anything reads them.
+    static func maxBytes(path: String) -> Int {
+        MediaType(fileExtension: pathExtension(path)) == .video ? InputFile.maxVideoBytes : InputFile.maxMediaBytes
+    }
 
-    /// Why an existing image file cannot be read: not a regular file (a FIFO would block the
-    /// reader for ever), too large, or not readable; nil when it can be.
+    /// Why an existing photo or video file cannot be read: not a regular file (a FIFO would block
+    /// the reader for ever), too large, or not readable; nil when it can be.
     static func fileProblem(atPath path: String) -> (message: String, hint: String)? {
+        let limit = maxBytes(path: path)
         switch InputFile.check(atPath: path) {
-        case .success(let size) where size > maxBytes:
-            let failure = InputFile.Failure.tooLarge(limit: maxBytes)
-            return (failure.message, "export the photo again at a smaller size")
+        case .success(let size) where size > limit:
+            let failure = InputFile.Failure.tooLarge(limit: limit)
+            return (failure.message, limit == InputFile.maxVideoBytes ? "export the video again shorter or smaller"
+                        : "export the photo again at a smaller size")
         case .success:
             guard access(path, R_OK) == 0 else {
                 let failure = InputFile.Failure.unreadable(String(cString: strerror(errno)))

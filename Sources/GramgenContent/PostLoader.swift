@@ -134,9 +134,9 @@ struct PostLoader {
                     diagnostics.error(location, problem, hint: "name a file in the post's folder")
                     continue
                 }
-                guard ImageFiles.isImage(name) else {
-                    diagnostics.error(location, "'\(name)' is not a supported image type",
-                                      hint: "use jpg, png, webp, gif, tiff, heic or avif")
+                guard ImageFiles.isMedia(name) else {
+                    diagnostics.error(location, "'\(name)' is not a supported photo or video type",
+                                      hint: "use photos (\(MediaType.photoTypesText)) or videos (\(MediaType.videoTypesText))")
                     continue
                 }
                 let (url, problem) = folder.image(name)
@@ -157,7 +157,7 @@ struct PostLoader {
             }
             if images.isEmpty && diagnostics.errorCount == errorsBefore {
                 diagnostics.error(SourceLocation(path), "the post has no images",
-                                  hint: "put at least one .jpg, .png, .webp, .heic … file in \(folderPath)/")
+                                  hint: "put at least one photo (.jpg, .png, .heic …) or video (.mp4, .mov …) in \(folderPath)/")
             }
         }
         let limit = config.maxImagesPerPost
@@ -251,8 +251,8 @@ private struct PostFolder {
 
     /// `ImageFiles.list(in: url)`, each name with whether it is known to be a regular file.
     func imageFiles() -> [(name: String, isPlainFile: Bool)] {
-        guard let listing else { return ImageFiles.list(inFolderAtPath: path).map { ($0, false) } }
-        return listing.filter { !$0.name.hasPrefix(".") && ImageFiles.isImage($0.name) }
+        guard let listing else { return ImageFiles.list(inFolderAtPath: path, videos: true).map { ($0, false) } }
+        return listing.filter { !$0.name.hasPrefix(".") && ImageFiles.isMedia($0.name) }
             .sorted { NaturalOrder.less($0.name, $1.name) }
             .map { ($0.name, $0.entry == .file) }
     }

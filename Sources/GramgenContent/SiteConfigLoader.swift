@@ -6,8 +6,9 @@ import Yams
 enum SiteConfigLoader {
     static let path = "content/site.yml"
     static let keys = ["title", "description", "base_url", "language", "posts_per_page", "max_images_per_post",
-                       "max_hashtags_per_post", "show_exif", "images"]
+                       "max_hashtags_per_post", "show_exif", "images", "videos", "max_video_seconds", "max_video_megapixels"]
     static let imageKeys = ["widths", "formats", "quality", "thumbnail", "strip_metadata", "max_megapixels"]
+    static let videoKeys = ["sizes", "quality", "preset", "audio_bitrate", "webm"]
 
     static func load(siteRoot: URL, diagnostics: inout Diagnostics) -> SiteConfig {
         var config = SiteConfig()
@@ -60,7 +61,67 @@ enum SiteConfigLoader {
                                   hint: "indent them under `images:`")
             }
         }
+        if let videos = fields.node("videos") {
+            if let videoMapping = videos.mapping {
+                readVideos(fields.nested(videoMapping), into: &config.videos, diagnostics: &diagnostics)
+            } else {
+                diagnostics.error(fields.location(of: videos), "'videos' must hold `sizes`, `quality`, … keys",
+                                  hint: "indent them under `videos:`")
+            }
+        }
+        if let seconds = positiveNumber("max_video_seconds", in: fields, example: 900, diagnostics: &diagnostics) {
+            config.maxVideoSeconds = seconds
+        }
+        if let mp = positiveNumber("max_video_megapixels", in: fields, example: 9, diagnostics: &diagnostics) {
+            config.maxVideoMegapixels = mp
+        }
         return config
+    }
+
+    /// A key that must hold a number above zero, or nil (with an error when it holds something else).
+    private static func positiveNumber(_ key: String, in fields: FrontMatterFields, example: Int,
+                                       diagnostics: inout Diagnostics) -> Double? {
+        guard let node = fields.node(key) else { return nil }
+        if let number = node.float, number > 0, number.isFinite { return number }
+        diagnostics.error(fields.location(of: node), "'\(key)' must be a positive number",
+                          hint: "write for example `\(key): \(example)`")
+        return nil
+    }
+
+    private static func readVideos(_ fields: FrontMatterFields, into videos: inout VideoSettings,
+                                   diagnostics: inout Diagnostics) {
+        fields.warnUnknownKeys(known: videoKeys, diagnostics: &diagnostics)
+        if let sizes = fields.stringList("sizes", diagnostics: &diagnostics) {
+            var parsed: [Int] = []
+            for (text, location) in sizes {
+                if let size = Int(text), (64...4096).contains(size) {
+                    parsed.append(size)
+                } else {
+                    diagnostics.error(location, "'\(text)' is not a video size", hint: "use whole numbers from 64 to 4096 (the long side in pixels)")
+                }
+            }
+            if !parsed.isEmpty { videos.sizes = Array(Set(parsed)).sorted() }
+        }
+        if let q = fields.int("quality", in: 0...51, diagnostics: &diagnostics) { videos.quality = q }
+        if let preset = fields.string("preset", diagnostics: &diagnostics) {
+            if VideoSettings.presets.contains(preset) {
+                videos.preset = preset
+            } else {
+                diagnostics.error(fields.location(of: fields.node("preset")), "unknown video preset '\(preset)'",
+                                  hint: "use one of \(VideoSettings.presets.joined(separator: ", "))")
+            }
+        }
+        if let rate = fields.int("audio_bitrate", in: 32...320, diagnostics: &diagnostics) { videos.audioBitrate = rate }
+        if let webm = fields.string("webm", diagnostics: &diagnostics) {
+            if let codec = WebMCodec(rawValue: webm.lowercased()) {
+                videos.webm = codec
+            } else if ["none", "false", "no", "off"].contains(webm.lowercased()) {
+                videos.webm = nil
+            } else {
+                diagnostics.error(fields.location(of: fields.node("webm")), "unknown WebM codec '\(webm)'",
+                                  hint: "use `webm: vp9`, `webm: av1` or leave the key out")
+            }
+        }
     }
 
     private static func readImages(_ fields: FrontMatterFields, into images: inout ImageSettings,
@@ -92,13 +153,8 @@ enum SiteConfigLoader {
         if let q = fields.int("quality", in: 1...100, diagnostics: &diagnostics) { images.quality = q }
         if let t = fields.int("thumbnail", in: 32...2048, diagnostics: &diagnostics) { images.thumbnail = t }
         if let strip = fields.bool("strip_metadata", diagnostics: &diagnostics) { images.stripMetadata = strip }
-        if let node = fields.node("max_megapixels") {
-            if let mp = node.float, mp > 0 {
-                images.maxMegapixels = mp
-            } else {
-                diagnostics.error(fields.location(of: node), "'max_megapixels' must be a positive number",
-                                  hint: "write for example `max_megapixels: 100`")
-            }
+        if let mp = positiveNumber("max_megapixels", in: fields, example: 100, diagnostics: &diagnostics) {
+            images.maxMegapixels = mp
         }
     }
 

@@ -42,6 +42,10 @@ public enum InputFile {
     /// The largest photo or video file gramgen reads or copies (site, `new post`, import, and a
     /// static file the preview compares in memory); the pixel limit bounds what a photo decodes to.
     public static let maxMediaBytes = 256 * 1024 * 1024
+    /// The largest video file gramgen reads: about 4 minutes of 4K from a phone. Videos are only
+    /// ever streamed (hashed, then read by FFmpeg), never held in memory; their length and pixel
+    /// count are bounded by `max_video_seconds` and `max_video_megapixels`.
+    public static let maxVideoBytes = 2 * 1024 * 1024 * 1024
 
     /// What a path is, following links: missing, a folder, a regular file of some size, or special.
     public static func check(atPath path: String) -> Result<Int, Failure> {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One source image as the user named it, with its alt text.
+/// One source photo or video as the user named it, with its alt text.
 public struct ImageSource: Sendable, Hashable {
     /// Path relative to the site root, for messages.
     public var path: String
@@ -13,6 +13,9 @@ public struct ImageSource: Sendable, Hashable {
         self.fileURL = fileURL
         self.alt = alt
     }
+
+    /// Whether the file is a video (by its extension, see `MediaType`).
+    public var isVideo: Bool { MediaType(fileName: path) == .video }
 }
 
 /// A caption, bio or comment after Markdown: HTML with marked internal links, plus what it mentions.

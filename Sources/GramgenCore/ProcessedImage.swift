@@ -35,6 +35,8 @@ public struct ProcessedImage: Codable, Sendable, Hashable {
     public var placeholder: String
     /// Camera settings from EXIF (allow-listed), shown when `show_exif` is on.
     public var camera: CameraInfo?
+    /// For a video: its files and length; the image is then its poster frame.
+    public var video: ProcessedVideo?
 
     public init(width: Int, height: Int, variants: [ImageVariant], squares: [ImageVariant], focusX: Double,
                 focusY: Double, dominantColor: String, placeholder: String, camera: CameraInfo? = nil) {
@@ -47,6 +49,7 @@ public struct ProcessedImage: Codable, Sendable, Hashable {
         self.dominantColor = dominantColor
         self.placeholder = placeholder
         self.camera = camera
+        video = nil
     }
 
     public var aspectRatio: Double { height > 0 ? Double(width) / Double(height) : 1 }
@@ -54,8 +57,8 @@ public struct ProcessedImage: Codable, Sendable, Hashable {
     public func variants(in format: ImageFormat) -> [ImageVariant] { variants.filter { $0.format == format } }
     public func squares(in format: ImageFormat) -> [ImageVariant] { squares.filter { $0.format == format } }
 
-    /// Every media file the image uses.
-    public var files: [String] { variants.map(\.file) + squares.map(\.file) }
+    /// Every media file the image (and video) uses.
+    public var files: [String] { variants.map(\.file) + squares.map(\.file) + (video?.renditions.map(\.file) ?? []) }
 }
 
 /// What an image is for, which decides the files made of it.
@@ -64,4 +67,62 @@ public enum ImageRole: String, Codable, Sendable, Hashable {
     case post
     /// Square crops only.
     case avatar
+    /// Transcoded video files plus a poster frame made as for `post`.
+    case video
+}
+
+/// A published video format, in the order a `<video>` lists its sources (the first one the
+/// browser plays wins, so the optional WebM comes before the MP4 every browser plays).
+public enum VideoFormat: String, Codable, Sendable, Hashable, CaseIterable {
+    case webm, mp4
+
+    public var mimeType: String { "video/\(rawValue)" }
+    public var fileExtension: String { rawValue }
+}
+
+/// One published file of a video.
+public struct VideoRendition: Codable, Sendable, Hashable {
+    public var format: VideoFormat
+    public var width: Int
+    public var height: Int
+    /// Bytes of the file, for feeds' `size_in_bytes`.
+    public var bytes: Int
+    /// Content-hashed file name under `media/`.
+    public var file: String
+
+    public init(format: VideoFormat, width: Int, height: Int, bytes: Int, file: String) {
+        self.format = format
+        self.width = width
+        self.height = height
+        self.bytes = bytes
+        self.file = file
+    }
+}
+
+/// What the site needs to play one video beyond its poster image.
+public struct ProcessedVideo: Codable, Sendable, Hashable {
+    /// Seconds.
+    public var duration: Double
+    public var hasAudio: Bool
+    /// Every size and format, largest first within a format, formats in `VideoFormat` order.
+    public var renditions: [VideoRendition]
+
+    public init(duration: Double, hasAudio: Bool, renditions: [VideoRendition]) {
+        self.duration = duration
+        self.hasAudio = hasAudio
+        self.renditions = renditions
+    }
+
+    /// The largest MP4: the size the page draws the video at, and the feeds' attachment.
+    public var main: VideoRendition? { renditions.first { $0.format == .mp4 } }
+    public var width: Int { main?.width ?? 0 }
+    public var height: Int { main?.height ?? 0 }
+
+    /// `m:ss` (or `h:mm:ss`), as badges show a length.
+    public var durationText: String {
+        let total = Int(duration.rounded())
+        let (hours, minutes, seconds) = (total / 3600, total / 60 % 60, total % 60)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return hours > 0 ? "\(hours):\(two(minutes)):\(two(seconds))" : "\(minutes):\(two(seconds))"
+    }
 }

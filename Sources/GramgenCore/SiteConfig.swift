@@ -30,6 +30,30 @@ public struct ImageSettings: Sendable, Hashable, Codable {
     public var fallbackFormat: ImageFormat { formats.last ?? .jpeg }
 }
 
+/// A codec for the optional WebM file of each video (`videos: webm:` in site.yml).
+public enum WebMCodec: String, Sendable, Hashable, Codable, CaseIterable {
+    case vp9, av1
+}
+
+/// `videos:` in site.yml: how every video is published. Every video becomes an H.264/AAC MP4
+/// (which every browser plays), and optionally a WebM as well.
+public struct VideoSettings: Sendable, Hashable, Codable {
+    /// Long side of each MP4, in pixels; never upscaled.
+    public var sizes: [Int] = [1080]
+    /// H.264 constant rate factor: lower is better and larger (18 ≈ transparent, 28 ≈ small).
+    public var quality: Int = 23
+    /// x264 preset: slower presets make smaller files of the same quality.
+    public var preset: String = "medium"
+    /// AAC bit rate in kbit/s.
+    public var audioBitrate: Int = 128
+    /// An extra WebM source, or nil for MP4 only.
+    public var webm: WebMCodec?
+
+    public static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow"]
+
+    public init() {}
+}
+
 /// site.yml: every key has a default, so an empty or missing file is a valid site.
 public struct SiteConfig: Sendable, Hashable {
     public var title = "gram"
@@ -45,6 +69,11 @@ public struct SiteConfig: Sendable, Hashable {
     /// Show camera settings (an allow-list of EXIF, never location) under photos.
     public var showExif = false
     public var images = ImageSettings()
+    public var videos = VideoSettings()
+    /// Longer videos are refused: a two-hour film would take hours to transcode.
+    public var maxVideoSeconds: Double = 900
+    /// Larger videos are refused (9 megapixels lets 4K through, not 8K).
+    public var maxVideoMegapixels: Double = 9
 
     public init() {}
 }

@@ -111,7 +111,7 @@ enum CacheFiles {
         return bytes
     }
 
-    private static let counter = Counter()
+    static let counter = Counter()
 
     /// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so the
     /// path holds either the old file or the complete new one.

@@ -33,6 +33,8 @@ public final class MediaCache: @unchecked Sendable {
     private var indexState = IndexState.fresh
     /// Lines the index held when read (a damaged or repeated line makes it differ from `entries`).
     private var indexLines = 0
+    /// Whether `makeWorkFolder` has removed what dead processes left.
+    private var workCleaned = false
 
     private enum IndexState { case ready, cutShort, fresh }
 
@@ -60,11 +62,19 @@ public final class MediaCache: @unchecked Sendable {
         return (try? encoder.encode(settings)) ?? Data()
     }
 
+    /// The settings a video's key covers: its poster's image settings and the video settings.
+    public static func fingerprint(_ settings: ImageSettings, videos: VideoSettings) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return fingerprint(settings) + ((try? encoder.encode(videos)) ?? Data())
+    }
+
     public static func key(sourceDigest: String, fingerprint: Data, role: ImageRole) -> String {
         var hasher = SHA256()
         hasher.update(data: Data(sourceDigest.utf8))
         hasher.update(data: fingerprint)
         hasher.update(data: Data("\(role.rawValue)/\(ImageProcessor.pipelineVersion)".utf8))
+        if role == .video { hasher.update(data: Data("/video \(VideoProcessor.pipelineVersion)".utf8)) }
         return hex(hasher.finalize())
     }
 
@@ -107,14 +117,13 @@ public final class MediaCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         loadIfNeeded()
-        guard let image = entries[key],
-              image.variants.allSatisfy({ media.contains($0.file) }),
-              image.squares.allSatisfy({ media.contains($0.file) })
-        else { return nil }
+        guard let image = entries[key], image.files.allSatisfy({ media.contains($0) }) else { return nil }
         return image
     }
 
-    public func store(_ key: String, image: ProcessedImage, files: [String: Data]) throws {
+    /// Records a processed image: `files` are written, `moving` (large files made on disk, such as
+    /// videos) are renamed into `media/` from the work folder.
+    public func store(_ key: String, image: ProcessedImage, files: [String: Data], moving: [VideoFile] = []) throws {
         let missing: [(name: String, data: Data)] = lock.withLock {
             loadIfNeeded()
             return files.filter { !media.contains($0.key) }.map { ($0.key, $0.value) }
@@ -122,12 +131,37 @@ public final class MediaCache: @unchecked Sendable {
         for (name, data) in missing {
             try CacheFiles.writeAtomically(data, to: mediaPath + "/" + name)
         }
+        for file in moving where rename(file.temporary.path, mediaPath + "/" + file.name) != 0 {
+            throw CacheFiles.posixError(mediaPath + "/" + file.name)
+        }
         let line = Array(IndexLine.encode(key: key, image: image).utf8)
         try lock.withLock {
             for (name, _) in missing { media.insert(name) }
+            for file in moving { media.insert(file.name) }
             entries[key] = image
             try append(line)
         }
+    }
+
+    /// A new empty folder for one job's temporary files (`work/<pid>-<n>` in the cache, on the same
+    /// file system as `media/`, so finished files are renamed in). Folders left by processes that
+    /// are gone are removed the first time a process asks.
+    public func makeWorkFolder() throws -> URL {
+        let work = directory.appendingPathComponent("work")
+        lock.withLock {
+            guard !workCleaned else { return }
+            workCleaned = true
+            for name in CacheFiles.names(in: work.path) {
+                guard let dash = name.firstIndex(of: "-"), let pid = Int32(name[..<dash]),
+                      Int(name[name.index(after: dash)...]) != nil else { continue }
+                if pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH {
+                    try? FileManager.default.removeItem(at: work.appendingPathComponent(name))
+                }
+            }
+        }
+        let folder = work.appendingPathComponent("\(getpid())-\(CacheFiles.counter.next())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
     }
 
     /// Rewrites the index with the given entries only and removes the files the last build did not use.
@@ -239,9 +273,11 @@ public final class MediaCache: @unchecked Sendable {
 }
 
 /// One entry of the cache index, tab-separated on one line:
-/// key, width, height, focusX, focusY, dominant colour, placeholder, variants, squares, and the six
-/// camera fields (empty when absent). Variants and squares are `format:width:height:file` joined by
-/// commas. Free text is escaped (`CacheFiles.escape`); numbers are written so they read back exactly.
+/// key, width, height, focusX, focusY, dominant colour, placeholder, variants, squares, the six
+/// camera fields (empty when absent), and for a video a sixteenth field:
+/// `duration;audio;format:width:height:bytes:file,…` (audio `1` or `0`). Variants and squares are
+/// `format:width:height:file` joined by commas. Free text is escaped (`CacheFiles.escape`); numbers
+/// are written so they read back exactly.
 enum IndexLine {
     static let header = "gramgen image cache 1"
 
@@ -253,7 +289,30 @@ enum IndexLine {
         for value in [camera?.camera, camera?.lens, camera?.focalLength, camera?.aperture, camera?.shutter, camera?.iso] {
             fields.append(value.map(CacheFiles.escape) ?? "")
         }
+        if let video = image.video {
+            fields.append("\(video.duration);\(video.hasAudio ? 1 : 0);"
+                + video.renditions.map { "\($0.format.rawValue):\($0.width):\($0.height):\($0.bytes):\($0.file)" }
+                    .joined(separator: ","))
+        }
         return fields.joined(separator: "\t")
+    }
+
+    private static func video(_ field: ArraySlice<UInt8>) -> ProcessedVideo? {
+        let parts = field.split(separator: 0x3B, omittingEmptySubsequences: false)
+        guard parts.count == 3, let duration = Double(String(decoding: parts[0], as: UTF8.self)),
+              parts[1].count == 1, let audio = parts[1].first, audio == 0x30 || audio == 0x31 else { return nil }
+        var renditions: [VideoRendition] = []
+        for item in parts[2].split(separator: 0x2C) {
+            let values = item.split(separator: 0x3A, omittingEmptySubsequences: false)
+            guard values.count == 5, let format = VideoFormat(rawValue: String(decoding: values[0], as: UTF8.self)),
+                  let width = CacheFiles.integer(values[1]), let height = CacheFiles.integer(values[2]),
+                  let bytes = CacheFiles.integer(values[3]), !values[4].isEmpty, !values[4].contains(0x2F)
+            else { return nil }
+            renditions.append(VideoRendition(format: format, width: Int(width), height: Int(height), bytes: Int(bytes),
+                                             file: String(decoding: values[4], as: UTF8.self)))
+        }
+        guard !renditions.isEmpty else { return nil }
+        return ProcessedVideo(duration: duration, hasAudio: audio == 0x31, renditions: renditions)
     }
 
     private static func list(_ list: [ImageVariant]) -> String {
@@ -262,7 +321,7 @@ enum IndexLine {
 
     /// The entry of a line, or nil when it is not one `encode` writes.
     static func decode(_ fields: [ArraySlice<UInt8>]) -> (String, ProcessedImage)? {
-        guard fields.count == 15, fields[0].count == 64,
+        guard fields.count == 15 || fields.count == 16, fields[0].count == 64,
               let width = CacheFiles.integer(fields[1]), let height = CacheFiles.integer(fields[2]),
               let focusX = Double(String(decoding: fields[3], as: UTF8.self)),
               let focusY = Double(String(decoding: fields[4], as: UTF8.self)),
@@ -280,9 +339,13 @@ enum IndexLine {
         }
         let info = CameraInfo(camera: camera[0], lens: camera[1], focalLength: camera[2], aperture: camera[3],
                               shutter: camera[4], iso: camera[5])
-        let image = ProcessedImage(width: Int(width), height: Int(height), variants: variants, squares: squares,
+        var image = ProcessedImage(width: Int(width), height: Int(height), variants: variants, squares: squares,
                                    focusX: focusX, focusY: focusY, dominantColor: color, placeholder: placeholder,
                                    camera: info.isEmpty ? nil : info)
+        if fields.count == 16 {
+            guard let video = video(fields[15]) else { return nil }
+            image.video = video
+        }
         return (String(decoding: fields[0], as: UTF8.self), image)
     }
 

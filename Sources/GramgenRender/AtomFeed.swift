@@ -36,6 +36,9 @@ struct AtomFeed {
                 <content type="html">\(Escape.html(item.contentHTML))</content>
 
             """
+            for video in item.attachments {
+                xml += "    <link rel=\"enclosure\" type=\"\(Escape.html(video.mimeType))\" length=\"\(video.video?.bytes ?? 0)\" href=\"\(Escape.html(video.url))\"/>\n"
+            }
             for tag in item.tags ?? [] {
                 xml += "    <category term=\"\(Escape.html(tag))\"/>\n"
             }
@@ -48,6 +51,7 @@ struct AtomFeed {
     private func title(_ post: Post) -> String {
         let name = site.usersByHandle[post.author]?.name ?? post.author
         let text = post.caption.plainText
-        return text.isEmpty ? "Photo by \(name)" : SiteRenderer.shorten(text, to: 80)
+        let kind = post.images.first?.isVideo == true ? "Video" : "Photo"
+        return text.isEmpty ? "\(kind) by \(name)" : SiteRenderer.shorten(text, to: 80)
     }
 }

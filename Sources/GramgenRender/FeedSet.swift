@@ -59,10 +59,18 @@ struct FeedSet {
         let avatar = author?.avatar.flatMap { images[$0.path] }?.squares.last.map { base + SitePaths.media($0.file) }
         let feedImages = post.images.compactMap { source -> JSONFeed.Image? in
             guard let image = images[source.path], let best = bestVariant(image) else { return nil }
-            return JSONFeed.Image(url: base + SitePaths.media(best.file), width: best.width, height: best.height,
-                                  aspectRatio: (Double(best.width) / Double(max(1, best.height)) * 10000).rounded() / 10000,
+            let poster = base + SitePaths.media(best.file)
+            if let video = image.video, let main = video.main {
+                return JSONFeed.Image(url: base + SitePaths.media(main.file), width: main.width, height: main.height,
+                                      aspectRatio: Self.ratio(main.width, main.height), alt: source.alt,
+                                      mimeType: main.format.mimeType, dominantColor: image.dominantColor,
+                                      placeholder: image.placeholder,
+                                      video: .init(poster: poster, duration: video.duration, bytes: main.bytes))
+            }
+            return JSONFeed.Image(url: poster, width: best.width, height: best.height,
+                                  aspectRatio: Self.ratio(best.width, best.height),
                                   alt: source.alt, mimeType: best.format.mimeType, dominantColor: image.dominantColor,
-                                  placeholder: image.placeholder)
+                                  placeholder: image.placeholder, video: nil)
         }
         return JSONFeed.Item(
             id: base + SitePaths.post(post), url: base + SitePaths.post(post),
@@ -72,7 +80,8 @@ struct FeedSet {
             authors: [JSONFeed.Author(name: author?.name ?? post.author, url: base + SitePaths.profile(post.author),
                                       avatar: avatar)],
             tags: post.tagKeys.isEmpty ? nil : post.tagKeys.map { site.tagsByKey[$0]?.display ?? $0 },
-            image: post.isSensitive ? nil : feedImages.first?.url,
+            image: post.isSensitive ? nil : feedImages.first.map { $0.video?.poster ?? $0.url },
+            attachments: post.isSensitive ? [] : feedImages.filter { $0.video != nil },
             gramgen: JSONFeed.Extension(location: post.location, sensitive: post.isSensitive, images: feedImages))
     }
 
@@ -85,9 +94,19 @@ struct FeedSet {
             html += "<p><a href=\"\(Escape.html(base + SitePaths.post(post)))\">Sensitive content: open the post to see its photos.</a></p>\n"
         }
         for image in images where !post.isSensitive {
-            html += "<p><img src=\"\(Escape.html(image.url))\" width=\"\(image.width)\" height=\"\(image.height)\" alt=\"\(Escape.html(image.alt))\"></p>\n"
+            let size = "width=\"\(image.width)\" height=\"\(image.height)\""
+            if let video = image.video {
+                html += "<p><video src=\"\(Escape.html(image.url))\" poster=\"\(Escape.html(video.poster))\" \(size) controls preload=\"none\"><a href=\"\(Escape.html(image.url))\">Watch the video</a></video></p>\n"
+            } else {
+                html += "<p><img src=\"\(Escape.html(image.url))\" \(size) alt=\"\(Escape.html(image.alt))\"></p>\n"
+            }
         }
         return html + InternalLink.resolve(post.caption.html, root: base)
+    }
+
+    /// width / height to four decimals.
+    static func ratio(_ width: Int, _ height: Int) -> Double {
+        (Double(width) / Double(max(1, height)) * 10000).rounded() / 10000
     }
 
     /// The largest variant in the most widely supported format (JPEG when there is one).

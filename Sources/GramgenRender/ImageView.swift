@@ -6,7 +6,49 @@ struct SourceView {
     let srcset: String
 }
 
-/// What a template needs to draw one image: every attribute of `<picture>` and `<img>`.
+/// One `<source>` of a `<video>`; `media` picks a smaller file for narrow screens.
+struct VideoSourceView {
+    let src: String
+    let type: String
+    let media: String?
+}
+
+/// What a template needs to play a video; the enclosing `ImageView` is its poster.
+final class VideoView {
+    let sources: [VideoSourceView]
+    /// The largest MP4, the link offered where video does not play.
+    let src: String
+    let poster: String
+    let width: Int
+    let height: Int
+    /// `0:27`, for badges.
+    let duration: String
+    let hasAudio: Bool
+
+    init(_ video: ProcessedVideo, poster: String, root: String) {
+        var sources: [VideoSourceView] = []
+        for format in VideoFormat.allCases {
+            let files = video.renditions.filter { $0.format == format }
+            guard let largest = files.first else { continue }
+            // Smaller sizes first, each for screens at most half its long side wide (2× pixels).
+            for file in files.dropFirst().reversed() {
+                sources.append(VideoSourceView(src: root + SitePaths.media(file.file), type: format.mimeType,
+                                               media: "(max-width: \(max(file.width, file.height) / 2)px)"))
+            }
+            sources.append(VideoSourceView(src: root + SitePaths.media(largest.file), type: format.mimeType, media: nil))
+        }
+        self.sources = sources
+        src = video.main.map { root + SitePaths.media($0.file) } ?? ""
+        self.poster = poster
+        width = video.width
+        height = video.height
+        duration = video.durationText
+        hasAudio = video.hasAudio
+    }
+}
+
+/// What a template needs to draw one image: every attribute of `<picture>` and `<img>`; for a
+/// video, its poster frame, with `video` to play it.
 final class ImageView {
     let src: String
     let srcset: String
@@ -21,8 +63,11 @@ final class ImageView {
     let focus: String
     let index: Int
     let count: Int
+    /// The video this image is the poster of.
+    let video: VideoView?
 
     /// Responsive variants: sources for every format but the fallback, which becomes the `<img>`.
+    /// A video's poster gets its `video`.
     convenience init(_ image: ProcessedImage, alt: String, root: String, sizes: String, index: Int = 1, count: Int = 1,
          formats: [ImageFormat]) {
         self.init(variants: image.variants, image: image, alt: alt, root: root, sizes: sizes, index: index,
@@ -57,5 +102,8 @@ final class ImageView {
         focus = DecimalText.oneDecimal(image.focusX * 100) + "% " + DecimalText.oneDecimal(image.focusY * 100) + "%"
         self.index = index
         self.count = count
+        // The poster: the fallback variant about as wide as the video is drawn on a phone.
+        let poster = (fallbackVariants.last { $0.width <= 1080 } ?? fallbackVariants.first).map { root + SitePaths.media($0.file) }
+        video = image.video.map { VideoView($0, poster: poster ?? "", root: root) }
     }
 }

@@ -31,6 +31,8 @@ struct JSONFeed {
         let authors: [Author]
         let tags: [String]?
         let image: String?
+        /// Videos, as JSON Feed attachments.
+        let attachments: [Image]
         let gramgen: Extension
 
         /// The item as it stands in a feed's `items` array (4 spaces deep).
@@ -45,13 +47,21 @@ struct JSONFeed {
                              "avatar": author.avatar.map(JSONValue.string)])
                 }),
                 "tags": tags.map { .array($0.map(JSONValue.string)) }, "image": image.map(JSONValue.string),
+                "attachments": attachments.isEmpty ? nil : .array(attachments.map { video in
+                    .object(["url": .string(video.url), "mime_type": .string(video.mimeType),
+                             "size_in_bytes": video.video.map { .int($0.bytes) },
+                             "duration_in_seconds": video.video.map { .number($0.duration) }])
+                }),
                 "_gramgen": .object([
                     "location": gramgen.location.map(JSONValue.string), "sensitive": .bool(gramgen.sensitive),
                     "images": .array(gramgen.images.map { image in
                         .object(["url": .string(image.url), "width": .int(image.width), "height": .int(image.height),
                                  "aspect_ratio": .number(image.aspectRatio), "alt": .string(image.alt),
                                  "mime_type": .string(image.mimeType), "dominant_color": .string(image.dominantColor),
-                                 "placeholder": .string(image.placeholder)])
+                                 "placeholder": .string(image.placeholder),
+                                 "type": .string(image.video == nil ? "photo" : "video"),
+                                 "poster": image.video.map { .string($0.poster) },
+                                 "duration": image.video.map { .number($0.duration) }])
                     }),
                 ]),
             ]), indent: 4, into: &out)
@@ -75,7 +85,14 @@ struct JSONFeed {
         let mimeType: String
         let dominantColor: String
         let placeholder: String
+        /// For a video: `url` is its MP4, this its poster and length.
+        let video: Video?
+    }
 
+    struct Video {
+        let poster: String
+        let duration: Double
+        let bytes: Int
     }
 
     func encoded() -> [UInt8] {

@@ -171,6 +171,7 @@ extension PageView: TemplateFields {
         "posts": { .init($0.posts) },
         "grid": { .init($0.grid) },
         "post": { .init($0.post) },
+        "isPostPage": { .init($0.post != nil) },
         "profile": { .init($0.profile) },
         "tabs": { .init($0.tabs) },
         "tags": { .init($0.tags) },
@@ -223,5 +224,26 @@ extension ImageView: TemplateFields {
         "focus": { .init($0.focus) },
         "index": { .init($0.index) },
         "count": { .init($0.count) },
+        "video": { .init($0.video) },
+    ])
+}
+
+extension VideoView: TemplateFields {
+    static let fields = FieldTable<VideoView>([
+        "sources": { .init($0.sources) },
+        "src": { .init($0.src) },
+        "poster": { .init($0.poster) },
+        "width": { .init($0.width) },
+        "height": { .init($0.height) },
+        "duration": { .init($0.duration) },
+        "hasAudio": { .init($0.hasAudio) },
+    ])
+}
+
+extension VideoSourceView: TemplateFields {
+    static let fields = FieldTable<VideoSourceView>([
+        "src": { .init($0.src) },
+        "type": { .init($0.type) },
+        "media": { .init($0.media) },
     ])
 }

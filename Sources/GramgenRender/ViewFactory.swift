@@ -68,7 +68,8 @@ struct ViewFactory {
 
     func altText(_ source: ImageSource, index: Int, count: Int, author: String) -> String {
         if !source.alt.isEmpty { return source.alt }
-        return count > 1 ? "Photo \(index + 1) of \(count) by \(author)" : "Photo by \(author)"
+        let kind = source.isVideo ? "Video" : "Photo"
+        return count > 1 ? "\(kind) \(index + 1) of \(count) by \(author)" : "\(kind) by \(author)"
     }
 
     /// "Liked by alfred and 3 others".

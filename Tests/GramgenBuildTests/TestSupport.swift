@@ -39,3 +39,48 @@ enum TestSupport {
         return files.sorted()
     }
 }
+
+/// Real media made on the spot with the same FFmpeg the build uses (and exiftool to read it back).
+enum MediaTools {
+    /// Runs a program to the end; its standard output, or an error with its standard error.
+    @discardableResult
+    static func run(_ program: String, _ arguments: [String]) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/" + program)
+        process.arguments = arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let problem = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey:
+                "\(program) \(arguments.joined(separator: " ")) failed: \(String(decoding: problem, as: UTF8.self))"])
+        }
+        return data
+    }
+
+    /// `ffmpeg -y <arguments>`, quiet.
+    static func ffmpeg(_ arguments: [String]) throws {
+        try run("ffmpeg", ["-nostdin", "-hide_banner", "-loglevel", "error", "-y"] + arguments)
+    }
+
+    /// A test clip: `size` (e.g. "640x360"), `seconds` long, with a tone when `audio`.
+    static func clip(_ url: URL, size: String, seconds: Double, audio: Bool, inputs: [String] = [], extra: [String] = []) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        var arguments = ["-f", "lavfi", "-i", "testsrc2=size=\(size):rate=30:duration=\(seconds)"]
+        if audio { arguments += ["-f", "lavfi", "-i", "sine=frequency=440:duration=\(seconds)"] }
+        arguments += inputs + ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"]
+        if audio { arguments += ["-c:a", "aac", "-b:a", "64k"] }
+        try ffmpeg(arguments + extra + [url.path])
+    }
+
+    /// ffprobe's JSON of a file's streams and format, tags and side data included.
+    static func probe(_ url: URL) throws -> [String: Any] {
+        let data = try run("ffprobe", ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", url.path])
+        return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    }
+}

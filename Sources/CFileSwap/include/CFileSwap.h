@@ -14,4 +14,15 @@ int gg_mark_top_folder(int fd);
 /// Returns 0 on success, or -1 with errno set.
 int gg_sync_file_system(int fd);
 
+
+#include <sys/types.h>
+
+/// Starts the program at `path` with `argv` and `envp`, its standard input /dev/null and its
+/// standard output and error written to the files `out_path` and `err_path` (created or
+/// truncated), with at most `memory_bytes` of address space and `cpu_seconds` of processor time,
+/// killed when the calling process dies. Only async-signal-safe calls run between fork and exec.
+/// Returns the child's pid, or -1 with errno set.
+pid_t gg_spawn_bounded(const char *path, char *const argv[], char *const envp[], const char *out_path,
+                       const char *err_path, unsigned long long memory_bytes, unsigned long cpu_seconds);
+
 #endif

@@ -46,6 +46,35 @@
   }
   document.querySelectorAll(".carousel").forEach(setup);
 
+  // Videos play muted and looped while most of them is in view, as in the apps, unless the reader
+  // asked for less motion or less data. One the reader pauses stays paused.
+  var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  var saving = navigator.connection && navigator.connection.saveData;
+  if (!still && !saving && window.IntersectionObserver) {
+    var watcher = new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) {
+        var video = entry.target;
+        if (entry.intersectionRatio >= 0.6) {
+          if (video.dataset.stopped || !video.paused) return;
+          video.muted = true;
+          video.loop = true;
+          var playing = video.play();
+          if (playing && playing.catch) playing.catch(function () {});
+        } else if (!video.paused) {
+          video.dataset.leaving = "1";
+          video.pause();
+        }
+      });
+    }, { threshold: [0, 0.6] });
+    document.querySelectorAll("video.video").forEach(function (video) {
+      video.addEventListener("pause", function () {
+        if (video.dataset.leaving) delete video.dataset.leaving;
+        else if (!video.ended) video.dataset.stopped = "1";
+      });
+      watcher.observe(video);
+    });
+  }
+
   // Pages are built once, so "3 days ago" can only be worked out here. Recent dates under a post
   // read "3 days ago" (the full date in the tooltip); every other date gets it as its tooltip.
   var lang = document.documentElement.lang || undefined;
