@@ -54,7 +54,8 @@ struct ImageStage {
         let tools = hasVideos ? FFmpegTools.find(searchPath: toolSearchPath) : nil
         let videos = tools.map {
             VideoProcessor(settings: config.videos, maxSeconds: config.maxVideoSeconds,
-                           maxMegapixels: config.maxVideoMegapixels, tools: $0, images: processor)
+                           maxMegapixels: config.maxVideoMegapixels, tools: $0, images: processor,
+                           log: { [console] in console.detail("  " + $0) })
         }
         let label = hasVideos ? "Processing images and videos" : "Processing images"
         let lock = NSLock()

@@ -42,13 +42,17 @@ public struct VideoProcessor: Sendable {
     public let maxMegapixels: Double
     public let tools: FFmpegTools
     public let images: ImageProcessor
+    /// Told each FFmpeg command line before it runs (`--verbose` prints them; `bench/video.sh` replays them).
+    public let log: (@Sendable (String) -> Void)?
 
-    public init(settings: VideoSettings, maxSeconds: Double, maxMegapixels: Double, tools: FFmpegTools, images: ImageProcessor) {
+    public init(settings: VideoSettings, maxSeconds: Double, maxMegapixels: Double, tools: FFmpegTools, images: ImageProcessor,
+                log: (@Sendable (String) -> Void)? = nil) {
         self.settings = settings
         self.maxSeconds = maxSeconds
         self.maxMegapixels = maxMegapixels
         self.tools = tools
         self.images = images
+        self.log = log
     }
 
     /// The length of a video in seconds, for progress lines; nil when ffprobe cannot tell.
@@ -149,6 +153,7 @@ public struct VideoProcessor: Sendable {
     }
 
     private func run(_ tool: URL, _ arguments: [String], seconds: Double, workFolder: URL) throws -> BoundedProcess.Outcome {
+        log?(([tool.path] + arguments).map(Self.shellQuoted).joined(separator: " "))
         do {
             return try BoundedProcess.run(tool, arguments, limits: .init(seconds: seconds, memoryBytes: Self.memoryBytes),
                                           workFolder: workFolder)
@@ -234,6 +239,12 @@ public struct VideoProcessor: Sendable {
     }
 
     // MARK: - Messages
+
+    /// A word as a POSIX shell reads it back.
+    static func shellQuoted(_ word: String) -> String {
+        let plain = word.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_./:=+,@%".unicodeScalars.contains($0)) }
+        return plain && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
 
     /// `m:ss` or `h:mm:ss`.
     static func clock(_ seconds: Double) -> String {

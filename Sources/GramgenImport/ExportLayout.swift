@@ -22,6 +22,8 @@ struct ExportLayout: Equatable {
     /// `posts_1.json`, `posts_2.json` …, in number order, relative to `root`.
     let postFiles: [String]
     let archivedPostsFile: String?
+    /// `reels.json`: Reels, each a post of one video.
+    let reelsFile: String?
     let profileFile: String?
     let profilePhotosFile: String?
     let followingFile: String?
@@ -48,6 +50,7 @@ struct ExportLayout: Equatable {
                 root: root,
                 postFiles: posts.map { "\(folder)/\($0)" },
                 archivedPostsFile: exists(archived, in: root) ? archived : nil,
+                reelsFile: postFolders.map { "\($0)/reels.json" }.first { exists($0, in: root) },
                 profileFile: profileFiles.first { exists($0, in: root) },
                 profilePhotosFile: postFolders.map { "\($0)/profile_photos.json" }.first { exists($0, in: root) },
                 followingFile: followingFiles.first { exists($0, in: root) })

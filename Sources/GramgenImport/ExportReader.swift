@@ -12,6 +12,9 @@ struct ExportReader {
         if let file = layout.archivedPostsFile {
             posts += try readPosts(file, archived: true)
         }
+        if let file = layout.reelsFile {
+            posts += try readPosts(file, archived: false, wrapper: "ig_reels_media").map { var reel = $0; reel.isReel = true; return reel }
+        }
         return InstagramExport(root: layout.root, profile: try readProfile(), posts: posts, following: try readFollowing())
     }
 
@@ -19,10 +22,11 @@ struct ExportReader {
         try ExportJSON.load(layout.root.appendingPathComponent(file), name: file)
     }
 
-    /// `posts_N.json` is a bare array; `archived_posts.json` wraps it in `ig_archived_post_media`.
-    private func readPosts(_ file: String, archived: Bool) throws -> [ExportPost] {
+    /// `posts_N.json` is a bare array; `archived_posts.json` wraps it in `ig_archived_post_media`,
+    /// `reels.json` in `ig_reels_media`.
+    private func readPosts(_ file: String, archived: Bool, wrapper: String = "ig_archived_post_media") throws -> [ExportPost] {
         let json = try load(file)
-        guard let entries = json.array ?? json["ig_archived_post_media"]?.array else {
+        guard let entries = json.array ?? json[wrapper]?.array else {
             throw ImportError.unexpectedJSON(file: file, expected: "a list of posts")
         }
         return entries.compactMap { post(from: $0, file: file, archived: archived) }

@@ -17,20 +17,22 @@ public struct ImportReport: Sendable, Equatable {
         /// Site-relative folder, e.g. `content/users/ann/posts/2021-03-04-first-day`.
         public var folder: String
         public var outcome: Outcome
-        /// Photos in the post folder; fewer than the export had when some were skipped.
+        /// Photos and videos in the post folder; fewer than the export had when some were skipped.
         public var photoCount: Int
+        public var videoCount: Int
         /// Archived on Instagram, so written with `draft: true`.
         public var isDraft: Bool
+        /// A Reel on Instagram (a video post of its own list in the export).
+        public var isReel: Bool
     }
 
     /// Why a media file of the export was not imported.
     public enum SkipReason: Sendable, Equatable {
-        case video
         case unsupported
         case missingFromExport
         /// A FIFO, socket or device (never read: it could block the import), or a file too large.
         case notReadable(String)
-        /// The carousel has more photos than `max_images_per_post` allows (the limit).
+        /// The carousel has more photos and videos than `max_images_per_post` allows (the limit).
         case overLimit(Int)
     }
 
@@ -60,7 +62,7 @@ public struct ImportReport: Sendable, Equatable {
     /// Every media file not imported, so nothing is dropped silently.
     public var skippedFiles: [SkippedFile] = []
     /// Days (`YYYY-MM-DD`) of posts with no usable photo at all, which were not imported.
-    public var postsWithoutPhotos: [String] = []
+    public var postsWithoutMedia: [String] = []
     /// Accounts followed on Instagram that are users of this site: written to `following:`.
     public var following: [String] = []
     /// Accounts followed on Instagram that are not users of this site.

@@ -42,7 +42,10 @@ public struct ImportReportFormatter {
                 info.append("\(report.dryRun ? "would keep" : "kept") your edits in \(post.folder)/post.md (delete it and import again to take the export's version)")
             default:
                 let draft = post.isDraft ? ", a draft: archived on Instagram" : ""
-                info.append("\(verb(post.outcome, report.dryRun)) \(post.folder)/ (\(plural(post.photoCount, "photo"))\(draft))")
+                let reel = post.isReel ? ", a Reel" : ""
+                let counts = [post.photoCount > 0 || post.videoCount == 0 ? plural(post.photoCount, "photo") : nil,
+                              post.videoCount > 0 ? plural(post.videoCount, "video") : nil].compactMap { $0 }
+                info.append("\(verb(post.outcome, report.dryRun)) \(post.folder)/ (\(counts.joined(separator: ", "))\(reel)\(draft))")
             }
         }
         if !report.skippedFiles.isEmpty {
@@ -53,10 +56,10 @@ public struct ImportReportFormatter {
                 warnings.append("  \(file.uri): \(reason(file.reason)) (\(place))")
             }
         }
-        if !report.postsWithoutPhotos.isEmpty {
-            warnings.append("warning: \(plural(report.postsWithoutPhotos.count, "post")) had no photo gramgen can use and "
-                + "\(report.postsWithoutPhotos.count == 1 ? "was" : "were") not imported: "
-                + report.postsWithoutPhotos.joined(separator: ", "))
+        if !report.postsWithoutMedia.isEmpty {
+            warnings.append("warning: \(plural(report.postsWithoutMedia.count, "post")) had no photo or video gramgen can use and "
+                + "\(report.postsWithoutMedia.count == 1 ? "was" : "were") not imported: "
+                + report.postsWithoutMedia.joined(separator: ", "))
         }
         if !report.followingLeftOut.isEmpty {
             info.append("following: \(report.following.count) of \(report.following.count + report.followingLeftOut.count) "
@@ -94,8 +97,7 @@ public struct ImportReportFormatter {
 
     private func reason(_ reason: ImportReport.SkipReason) -> String {
         switch reason {
-        case .video: return "video (gramgen publishes photos only)"
-        case .unsupported: return "not a photo type gramgen can use"
+        case .unsupported: return "not a photo or video type gramgen can use"
         case .missingFromExport: return "not in the export"
         case .notReadable(let why): return why
         case .overLimit(let limit): return "more than \(limit) photos in the post (raise max_images_per_post in site.yml and import again)"

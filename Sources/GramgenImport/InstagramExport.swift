@@ -30,6 +30,8 @@ struct ExportPost: Sendable, Equatable {
     var media: [ExportMedia]
     /// Archived on Instagram (hidden from the profile); imported as a draft.
     var isArchived: Bool
+    /// From the export's list of Reels.
+    var isReel = false
     /// The export file the post came from, for messages.
     var sourceFile: String
 

@@ -57,7 +57,7 @@ public struct InstagramImporter {
         var manifest = loaded
         var report = ImportReport(handle: handle, userFolder: userFolder, dryRun: options.dryRun,
                                   profilePath: "\(userFolder)/profile.md")
-        let sorter = MediaSorter(exportRoot: export.root, maxPhotos: SiteLimits.maxImagesPerPost(siteRoot: options.siteRoot))
+        let sorter = MediaSorter(exportRoot: export.root, maxMedia: SiteLimits.maxImagesPerPost(siteRoot: options.siteRoot))
 
         try ProfileSync(writer: writer, sorter: sorter, userFolder: userFolder, handle: handle)
             .sync(export, manifest: &manifest, report: &report)

@@ -1,56 +1,62 @@
 import Foundation
 import GramgenCore
 
-/// Splits a post's media into the photos to copy (numbered `1.jpg`, `2.png` … in carousel
-/// order) and the files to report: videos, unknown types, files missing from the export, and
-/// photos beyond the site's per-post limit.
+/// Splits a post's media into the photos and videos to copy (numbered `1.jpg`, `2.mp4` … in
+/// carousel order) and the files to report: unknown types, files missing from the export, and
+/// media beyond the site's per-post limit.
 struct MediaSorter {
-    struct Photo: Equatable {
+    struct Media: Equatable {
         var source: URL
-        /// Name in the post folder: the photo's position, then its type.
+        /// Name in the post folder: the position, then the type found in the file's bytes.
         var name: String
         var alt: String?
+        var isVideo: Bool
     }
 
     let exportRoot: URL
-    let maxPhotos: Int
+    let maxMedia: Int
 
-    func sort(_ media: [ExportMedia]) -> (photos: [Photo], skipped: [(uri: String, reason: ImportReport.SkipReason)]) {
-        var photos: [Photo] = []
+    func sort(_ media: [ExportMedia]) -> (media: [Media], skipped: [(uri: String, reason: ImportReport.SkipReason)]) {
+        var kept: [Media] = []
         var skipped: [(uri: String, reason: ImportReport.SkipReason)] = []
         for item in media {
             guard let url = resolve(item.uri) else {
                 skipped.append((item.uri, .missingFromExport))
                 continue
             }
-            if let problem = Self.fileProblem(url) {
+            if let problem = Self.fileProblem(url, limit: InputFile.maxVideoBytes) {
                 skipped.append((item.uri, .notReadable(problem)))
                 continue
             }
-            switch MediaKind.of(url) {
-            case .video:
-                skipped.append((item.uri, .video))
+            let kind = MediaKind.of(url)
+            let (ext, isVideo): (String, Bool)
+            switch kind {
             case .other:
                 skipped.append((item.uri, .unsupported))
-            case .image(let ext):
-                if photos.count == maxPhotos {
-                    skipped.append((item.uri, .overLimit(maxPhotos)))
-                } else {
-                    photos.append(Photo(source: url, name: "\(photos.count + 1).\(ext)", alt: item.alt))
+                continue
+            case .image(let found):
+                if let problem = Self.fileProblem(url) {
+                    skipped.append((item.uri, .notReadable(problem)))
+                    continue
                 }
+                (ext, isVideo) = (found, false)
+            case .video(let found):
+                (ext, isVideo) = (found, true)
+            }
+            if kept.count == maxMedia {
+                skipped.append((item.uri, .overLimit(maxMedia)))
+            } else {
+                kept.append(Media(source: url, name: "\(kept.count + 1).\(ext)", alt: item.alt, isVideo: isVideo))
             }
         }
-        return (photos, skipped)
+        return (kept, skipped)
     }
 
-    /// Largest media file copied from an export (the build's limit for one image).
-    static let maxBytes = InputFile.maxMediaBytes
-
     /// Why an export file is not read: not a regular file (a FIFO would block the import for
-    /// ever), or larger than `maxBytes`; checked before anything opens it.
-    static func fileProblem(_ url: URL) -> String? {
+    /// ever), or larger than `limit` (a photo's, unless told); checked before anything opens it.
+    static func fileProblem(_ url: URL, limit: Int = InputFile.maxMediaBytes) -> String? {
         switch InputFile.check(atPath: url.path) {
-        case .success(let size) where size > maxBytes: return InputFile.Failure.tooLarge(limit: maxBytes).message
+        case .success(let size) where size > limit: return InputFile.Failure.tooLarge(limit: limit).message
         case .success: return nil
         case .failure(let failure): return failure.message
         }

@@ -16,9 +16,9 @@ struct PostSync {
         let ordered = posts.enumerated().sorted { ($0.element.timestamp, $0.offset) < ($1.element.timestamp, $1.offset) }
         for post in ordered.map(\.element) where seen.insert(post.key).inserted {
             let day = ExportDate.day(post.timestamp)
-            let (photos, skipped) = sorter.sort(post.media)
-            guard !photos.isEmpty else {
-                report.postsWithoutPhotos.append(day)
+            let (media, skipped) = sorter.sort(post.media)
+            guard !media.isEmpty else {
+                report.postsWithoutMedia.append(day)
                 report.skippedFiles += skipped.map { .init(uri: $0.uri, reason: $0.reason, postDay: day, postFolder: nil) }
                 continue
             }
@@ -26,19 +26,21 @@ struct PostSync {
             let folderPath = "\(postsFolder)/\(folder)"
             report.skippedFiles += skipped.map { .init(uri: $0.uri, reason: $0.reason, postDay: day, postFolder: folderPath) }
             let text = PostMarkdown(
-                timestamp: post.timestamp, images: photos.map { .init(file: $0.name, alt: $0.alt) },
+                timestamp: post.timestamp, images: media.map { .init(file: $0.name, alt: $0.alt) },
                 caption: post.caption, isDraft: post.isArchived).text
-            let outcome = try write(text, photos: photos, to: folderPath, record: manifest.posts[post.key])
+            let outcome = try write(text, media: media, to: folderPath, record: manifest.posts[post.key])
             if outcome != .keptEdits {
                 manifest.posts[post.key] = .init(folder: folder, hash: ImportManifest.hash(text))
             } else if manifest.posts[post.key] == nil {
                 manifest.posts[post.key] = .init(folder: folder, hash: "")
             }
-            report.posts.append(.init(folder: folderPath, outcome: outcome, photoCount: photos.count, isDraft: post.isArchived))
+            let videos = media.filter(\.isVideo).count
+            report.posts.append(.init(folder: folderPath, outcome: outcome, photoCount: media.count - videos, videoCount: videos,
+                                      isDraft: post.isArchived, isReel: post.isReel))
         }
     }
 
-    private func write(_ text: String, photos: [MediaSorter.Photo], to folder: String,
+    private func write(_ text: String, media: [MediaSorter.Media], to folder: String,
                        record: ImportManifest.PostRecord?) throws -> ImportReport.Outcome {
         let path = "\(folder)/post.md"
         var outcome: ImportReport.Outcome
@@ -50,10 +52,10 @@ struct PostSync {
         } else {
             outcome = record == nil ? .created : .restored
         }
-        // Photos first, so an interrupted run never leaves a post.md naming a missing file.
+        // Media first, so an interrupted run never leaves a post.md naming a missing file.
         var copied = false
-        for photo in photos where !writer.exists("\(folder)/\(photo.name)") {
-            try writer.copy(photo.source, to: "\(folder)/\(photo.name)")
+        for file in media where !writer.exists("\(folder)/\(file.name)") {
+            try writer.copy(file.source, to: "\(folder)/\(file.name)")
             copied = true
         }
         if outcome != .unchanged {

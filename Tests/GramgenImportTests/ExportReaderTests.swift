@@ -21,8 +21,10 @@ struct ExportReaderTests {
             username: "mina.kim", name: "Mina Kim 김민아", bio: "Café hopper in 서울 ☕️\nFriends with @bob",
             website: "mina.example.com", avatarURI: "media/profile/202401/417520034_18023_n.jpg"))
         #expect(export.following == ["bob", "carol", "zed.design"])
-        #expect(export.posts.count == 6)
+        #expect(export.posts.count == 7)
         #expect(export.posts.filter(\.isArchived).map(\.caption) == ["An old one I hid"])
+        let reels = export.posts.filter(\.isReel)
+        #expect(reels.count == 1 && reels.first?.media.first?.uri == "media/reels/202403/440000999_18009_n")
     }
 
     @Test("the 2021–2023 layout: content/posts_1.json, personal_information/personal_information.json")

@@ -4,7 +4,7 @@ import Testing
 
 /// Importing into a site: what is written, skipped, kept and reported, and re-running.
 struct InstagramImporterTests {
-    @Test("one folder per post with photos in carousel order; videos reported and skipped")
+    @Test("one folder per post with photos and videos in carousel order; Reels become posts; types come from the bytes")
     func importsPosts() throws {
         let site = try ImportTestSupport.makeSite()
         defer { try? FileManager.default.removeItem(at: site) }
@@ -14,11 +14,15 @@ struct InstagramImporterTests {
             "content/users/mina.kim/posts/2023-05-02-an-old-one-i-hid",
             "content/users/mina.kim/posts/2024-03-08-cafe-day-in-cafe-with-bob",
             "content/users/mina.kim/posts/2024-03-11-post",
+            "content/users/mina.kim/posts/2024-03-13-only-a-video-this-time",
             "content/users/mina.kim/posts/2024-03-14-mixed-carousel-photo-video-photo-mixed",
             "content/users/mina.kim/posts/2024-03-15-line-one-line-two-o-not-a-heading-b-bold",
+            "content/users/mina.kim/posts/2024-03-15-rainy-day-reel",
         ])
-        #expect(report.posts.map(\.photoCount) == [1, 3, 1, 2, 1])
-        #expect(report.posts.map(\.isDraft) == [true, false, false, false, false])
+        #expect(report.posts.map(\.photoCount) == [1, 3, 1, 0, 2, 1, 0])
+        #expect(report.posts.map(\.videoCount) == [0, 0, 0, 1, 1, 0, 1])
+        #expect(report.posts.map(\.isReel) == [false, false, false, false, false, false, true])
+        #expect(report.posts.map(\.isDraft) == [true, false, false, false, false, false, false])
         #expect(report.posts.allSatisfy { $0.outcome == .created })
         #expect(report.profile == .created)
 
@@ -28,28 +32,23 @@ struct InstagramImporterTests {
             #expect(FileManager.default.contentsEqual(atPath: carousel.appendingPathComponent(name).path,
                                                       andPath: source.appendingPathComponent(original).path))
         }
-        // The mixed carousel keeps both photos, in order, numbered without a gap.
+        // The mixed carousel keeps photo, video, photo in order.
         let mixed = site.appendingPathComponent("content/users/mina.kim/posts/2024-03-14-mixed-carousel-photo-video-photo-mixed")
-        #expect(ImportTestSupport.files(in: mixed) == ["1.jpg", "2.jpg", "post.md"])
-        #expect(FileManager.default.contentsEqual(atPath: mixed.appendingPathComponent("2.jpg").path,
-                                                  andPath: source.appendingPathComponent("436000555_18005_n.jpg").path))
-
-        #expect(report.skippedFiles == [
-            .init(uri: "media/posts/202403/437000666_18006_n.mp4", reason: .video, postDay: "2024-03-13", postFolder: nil),
-            .init(uri: "media/posts/202403/439000888_18008_n.mp4", reason: .video, postDay: "2024-03-14",
-                  postFolder: "content/users/mina.kim/posts/2024-03-14-mixed-carousel-photo-video-photo-mixed"),
-        ])
-        #expect(report.postsWithoutPhotos == ["2024-03-13"])
+        #expect(ImportTestSupport.files(in: mixed) == ["1.jpg", "2.mp4", "3.jpg", "post.md"])
+        #expect(FileManager.default.contentsEqual(atPath: mixed.appendingPathComponent("2.mp4").path,
+                                                  andPath: source.appendingPathComponent("439000888_18008_n.mp4").path))
+        #expect(try ImportTestSupport.read(site, "content/users/mina.kim/posts/2024-03-14-mixed-carousel-photo-video-photo-mixed/post.md")
+            .contains("  - file: 2.mp4"))
+        // The Reel's file has no extension in the export: its bytes say MP4.
+        let reel = site.appendingPathComponent("content/users/mina.kim/posts/2024-03-15-rainy-day-reel")
+        #expect(ImportTestSupport.files(in: reel) == ["1.mp4", "post.md"])
+        #expect(report.skippedFiles.isEmpty)
+        #expect(report.postsWithoutMedia.isEmpty)
         let lines = ImportReportFormatter(exportName: "new-layout").lines(for: report)
-        let warnings = lines.filter(\.isWarning).map(\.text)
-        #expect(warnings == [
-            "warning: skipped 2 files gramgen cannot use:",
-            "  media/posts/202403/437000666_18006_n.mp4: video (gramgen publishes photos only) (post of 2024-03-13, not imported)",
-            "  media/posts/202403/439000888_18008_n.mp4: video (gramgen publishes photos only) (post of 2024-03-14, "
-                + "content/users/mina.kim/posts/2024-03-14-mixed-carousel-photo-video-photo-mixed/)",
-            "warning: 1 post had no photo gramgen can use and was not imported: 2024-03-13",
-        ])
-        #expect(lines.last?.text == "Imported 5 posts (5 new); skipped 2 files.")
+        #expect(lines.filter(\.isWarning).isEmpty)
+        #expect(lines.map(\.text).contains("created content/users/mina.kim/posts/2024-03-14-mixed-carousel-photo-video-photo-mixed/ (2 photos, 1 video)"))
+        #expect(lines.map(\.text).contains("created content/users/mina.kim/posts/2024-03-15-rainy-day-reel/ (1 video, a Reel)"))
+        #expect(lines.last?.text == "Imported 7 posts (7 new).")
     }
 
     @Test("profile.md gets name, bio, website, avatar, and only the followed accounts that are users here")
@@ -152,13 +151,13 @@ struct InstagramImporterTests {
         #expect(again.written.isEmpty)
         #expect(ImportTestSupport.files(in: site) == before)
         #expect(try ImportTestSupport.read(site, "content/users/mina.kim/.instagram-import.json") == manifest)
-        #expect(ImportReportFormatter(exportName: "x").lines(for: again).last?.text == "Imported 5 posts (5 unchanged); skipped 2 files.")
+        #expect(ImportReportFormatter(exportName: "x").lines(for: again).last?.text == "Imported 7 posts (7 unchanged).")
 
         let folder = "content/users/mina.kim/posts/2024-03-11-post"
         try FileManager.default.removeItem(at: site.appendingPathComponent(folder))
         try FileManager.default.removeItem(at: site.appendingPathComponent("content/users/mina.kim/posts/2024-03-08-cafe-day-in-cafe-with-bob/2.jpg"))
         let third = try ImportTestSupport.runImport(ImportTestSupport.newLayout, into: site)
-        #expect(third.posts.map(\.outcome) == [.unchanged, .restored, .restored, .unchanged, .unchanged])
+        #expect(third.posts.map(\.outcome) == [.unchanged, .restored, .restored, .unchanged, .unchanged, .unchanged, .unchanged])
         #expect(ImportTestSupport.files(in: site) == before)
     }
 

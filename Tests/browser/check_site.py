@@ -12,7 +12,9 @@
    viewport decode (naturalWidth > 0) while scrolling through the page, cumulative layout
    shift is 0, nothing is wider than a 320 px screen, text contrast meets WCAG AA in light and
    dark, the carousel advances (arrow button and arrow key) and its dots work without script,
-   a sensitive post stays covered until clicked, profile tabs mark the current tab, and the
+   a sensitive post stays covered until clicked, a video post's <video> carries its size and
+   poster, plays (muted, on view) and stays still for a reader who asked for reduced motion,
+   profile tabs mark the current tab, and the
    sharing tags are present. Phone (390x844) and desktop (1280x800) screenshots go to --screenshots.
 
 Exits non-zero when anything fails; the last line is "N passed, N failed".
@@ -107,6 +109,11 @@ def pick_pages(site):
         for tab in ("list", "tagged", "following", "activity"):
             pages[tab] = f"{handle}/{tab}/"
     posts = sorted(os.path.relpath(os.path.dirname(p), site) + "/" for p in html_files(site) if "/p/" in p)
+    video = [p for p in posts if "<video " in read(os.path.join(site, p, "index.html"))
+             and 'class="sensitive"' not in read(os.path.join(site, p, "index.html"))]
+    if video:
+        pages["video post"] = video[0]
+    posts = [p for p in posts if p not in video]
     carousel = [p for p in posts if 'class="dots"' in read(os.path.join(site, p, "index.html"))
                 and 'class="sensitive"' not in read(os.path.join(site, p, "index.html"))]
     sensitive = [p for p in posts if 'class="sensitive"' in read(os.path.join(site, p, "index.html"))]
@@ -590,6 +597,32 @@ def check_kind(results, driver, kind, label, shots):
                           f"arrows={len(arrows)} moved={moved}")
         finally:
             driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+    if kind == "video post":
+        viewport(driver, PHONE)
+        driver.get(driver.current_url.split("#")[0])
+        wait(driver, "return document.readyState === 'complete'", timeout=30)
+        attributes = driver.execute_script("""
+          const v = document.querySelector('video.video');
+          return ['width', 'height', 'poster', 'controls', 'playsinline', 'preload'].filter(a => !v.hasAttribute(a));
+        """)
+        results.check(f"{label}: <video> has width, height, poster, controls, playsinline, preload", not attributes,
+                      f"missing: {attributes}")
+        driver.execute_script("document.querySelector('video.video').scrollIntoView({block: 'center'})")
+        playing = wait(driver, "const v = document.querySelector('video.video');"
+                               "return !v.paused && v.muted && v.currentTime > 0.3 && v.currentTime", timeout=15)
+        results.check(f"{label}: the video plays, muted, once in view (at {playing} s)", bool(playing))
+        size = driver.execute_script("const v = document.querySelector('video.video'); return [v.videoWidth, v.videoHeight]")
+        results.check(f"{label}: the browser decodes the MP4 ({size[0]}x{size[1]})", size[0] > 0 and size[1] > 0, size)
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+        try:
+            driver.get(driver.current_url.split("#")[0])
+            wait(driver, "return document.readyState === 'complete'", timeout=30)
+            driver.execute_script("document.querySelector('video.video').scrollIntoView({block: 'center'})")
+            time.sleep(1.5)
+            still = driver.execute_script("const v = document.querySelector('video.video'); return v.paused && v.currentTime === 0")
+            results.check(f"{label}: with reduced motion asked for, the video waits to be played", bool(still))
+        finally:
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
     if kind == "sensitive post":
         state = driver.execute_script("""
           const d = document.querySelector('details.sensitive'); const img = d.querySelector('img');
