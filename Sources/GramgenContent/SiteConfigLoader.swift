@@ -88,19 +88,28 @@ enum SiteConfigLoader {
         return nil
     }
 
+    /// A list of pixel sizes, each in `range`: sorted, without repeats; nil when absent or none is valid.
+    private static func sizeList(_ key: String, in fields: FrontMatterFields, range: ClosedRange<Int>, what: String,
+                                 unit: String, diagnostics: inout Diagnostics) -> [Int]? {
+        guard let items = fields.stringList(key, diagnostics: &diagnostics) else { return nil }
+        var parsed: [Int] = []
+        for (text, location) in items {
+            if let size = Int(text), range.contains(size) {
+                parsed.append(size)
+            } else {
+                diagnostics.error(location, "'\(text)' is not \(what)",
+                                  hint: "use whole numbers from \(range.lowerBound) to \(range.upperBound)\(unit)")
+            }
+        }
+        return parsed.isEmpty ? nil : Array(Set(parsed)).sorted()
+    }
+
     private static func readVideos(_ fields: FrontMatterFields, into videos: inout VideoSettings,
                                    diagnostics: inout Diagnostics) {
         fields.warnUnknownKeys(known: videoKeys, diagnostics: &diagnostics)
-        if let sizes = fields.stringList("sizes", diagnostics: &diagnostics) {
-            var parsed: [Int] = []
-            for (text, location) in sizes {
-                if let size = Int(text), (64...4096).contains(size) {
-                    parsed.append(size)
-                } else {
-                    diagnostics.error(location, "'\(text)' is not a video size", hint: "use whole numbers from 64 to 4096 (the long side in pixels)")
-                }
-            }
-            if !parsed.isEmpty { videos.sizes = Array(Set(parsed)).sorted() }
+        if let sizes = sizeList("sizes", in: fields, range: 64...4096, what: "a video size",
+                                unit: " (the long side in pixels)", diagnostics: &diagnostics) {
+            videos.sizes = sizes
         }
         if let q = fields.int("quality", in: 0...51, diagnostics: &diagnostics) { videos.quality = q }
         if let preset = fields.string("preset", diagnostics: &diagnostics) {
@@ -127,16 +136,9 @@ enum SiteConfigLoader {
     private static func readImages(_ fields: FrontMatterFields, into images: inout ImageSettings,
                                    diagnostics: inout Diagnostics) {
         fields.warnUnknownKeys(known: imageKeys, diagnostics: &diagnostics)
-        if let widths = fields.stringList("widths", diagnostics: &diagnostics) {
-            var parsed: [Int] = []
-            for (text, location) in widths {
-                if let w = Int(text), (16...8192).contains(w) {
-                    parsed.append(w)
-                } else {
-                    diagnostics.error(location, "'\(text)' is not an image width", hint: "use whole numbers from 16 to 8192")
-                }
-            }
-            if !parsed.isEmpty { images.widths = Array(Set(parsed)).sorted() }
+        if let widths = sizeList("widths", in: fields, range: 16...8192, what: "an image width", unit: "",
+                                 diagnostics: &diagnostics) {
+            images.widths = widths
         }
         if let formats = fields.stringList("formats", diagnostics: &diagnostics) {
             var parsed: [ImageFormat] = []
