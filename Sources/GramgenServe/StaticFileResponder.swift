@@ -48,20 +48,75 @@ struct StaticFileResponder: Sendable {
         if validators.notModified(request.headers) {
             return Response(status: .notModified, headers: headers)
         }
-        guard let body = contents(of: file) else { return notFound(head: head) }
-        var range = ByteRange(header: request.headers[.range], length: body.count)
+        // HTML gets the reload script, so it is read whole (pages are small); everything else,
+        // videos above all, is sent from the file as it is read, only the bytes asked for.
+        let source: Body
+        if injects(file) {
+            guard let page = contents(of: file) else { return notFound(head: head) }
+            source = .memory(page)
+        } else {
+            guard let handle = FileHandle(forReadingAtPath: file.path), let size = try? handle.seekToEnd() else {
+                return notFound(head: head)
+            }
+            source = .file(handle, Int(size))
+        }
+        var range = ByteRange(header: request.headers[.range], length: source.count)
         if let ifRange = request.headers[.ifRange], !validators.matches(ifRange) { range = .whole }
         switch range {
         case .whole:
-            return Self.response(.ok, headers: headers, body: body, head: head)
+            return Self.response(.ok, headers: headers, body: source, bytes: 0..<source.count, head: head)
         case .part(let bounds):
-            headers[.contentRange] = "bytes \(bounds.lowerBound)-\(bounds.upperBound)/\(body.count)"
-            let slice = body[body.startIndex + bounds.lowerBound...body.startIndex + bounds.upperBound]
-            return Self.response(.partialContent, headers: headers, body: Data(slice), head: head)
+            headers[.contentRange] = "bytes \(bounds.lowerBound)-\(bounds.upperBound)/\(source.count)"
+            return Self.response(.partialContent, headers: headers, body: source, bytes: bounds.lowerBound..<bounds.upperBound + 1, head: head)
         case .unsatisfiable:
-            headers[.contentRange] = "bytes */\(body.count)"
+            headers[.contentRange] = "bytes */\(source.count)"
             headers[.contentType] = "text/plain; charset=utf-8"
             return Self.response(.rangeNotSatisfiable, headers: headers, body: Data("Range not satisfiable.\n".utf8), head: head)
+        }
+    }
+
+    /// What a response sends: bytes in memory, or an open file of known size.
+    enum Body {
+        case memory(Data)
+        case file(FileHandle, Int)
+
+        var count: Int {
+            switch self {
+            case .memory(let data): data.count
+            case .file(_, let size): size
+            }
+        }
+    }
+
+    /// Bytes read from a file and written at a time.
+    static let chunkBytes = 256 * 1024
+
+    /// `bytes` of `body`; a file is read in chunks as the connection takes them.
+    static func response(_ status: HTTPResponse.Status, headers: HTTPFields, body: Body, bytes: Range<Int>,
+                         head: Bool) -> Response {
+        switch body {
+        case .memory(let data):
+            return response(status, headers: headers, body: Data(data[data.startIndex + bytes.lowerBound..<data.startIndex + bytes.upperBound]),
+                            head: head)
+        case .file(let handle, _):
+            var headers = headers
+            headers[.contentLength] = String(bytes.count)
+            guard !head else {
+                try? handle.close()
+                return Response(status: status, headers: headers, body: ResponseBody())
+            }
+            let stream = ResponseBody(contentLength: bytes.count) { writer in
+                defer { try? handle.close() }
+                try handle.seek(toOffset: UInt64(bytes.lowerBound))
+                var remaining = bytes.count
+                while remaining > 0 {
+                    guard let chunk = try handle.read(upToCount: min(remaining, chunkBytes)), !chunk.isEmpty else { break }
+                    try await writer.write(ByteBuffer(bytes: chunk))
+                    remaining -= chunk.count
+                }
+                try await writer.finish(nil)
+            }
+            return Response(status: status, headers: headers, body: stream)
         }
     }
 

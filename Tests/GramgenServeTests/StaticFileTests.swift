@@ -172,6 +172,35 @@ struct StaticFileTests {
         }
     }
 
+    @Test("a video larger than one read is sent in pieces from the file, whole or by range, byte for byte")
+    func largeVideo() async throws {
+        let fixture = try OutputFixture()
+        defer { fixture.remove() }
+        // Three and a half chunks, each byte its own position's low bits, so a misplaced piece shows.
+        let size = StaticFileResponder.chunkBytes * 7 / 2
+        let bytes = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) })
+        try bytes.write(to: fixture.root.appendingPathComponent("media/clip.mp4"))
+        let app = Application(responder: PreviewResponder(output: fixture.root, broadcaster: ReloadBroadcaster()))
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/media/clip.mp4", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "video/mp4")
+                #expect(response.headers[.acceptRanges] == "bytes")
+                #expect(Data(buffer: response.body) == bytes)
+            }
+            let start = StaticFileResponder.chunkBytes - 10, end = StaticFileResponder.chunkBytes * 2 + 10
+            try await client.execute(uri: "/media/clip.mp4", method: .get, headers: [.range: "bytes=\(start)-\(end)"]) { response in
+                #expect(response.status == .partialContent)
+                #expect(response.headers[.contentRange] == "bytes \(start)-\(end)/\(size)")
+                #expect(Data(buffer: response.body) == bytes[start...end])
+            }
+            try await client.execute(uri: "/media/clip.mp4", method: .head) { response in
+                #expect(response.headers[.contentLength] == String(size))
+                #expect(response.body.readableBytes == 0)
+            }
+        }
+    }
+
     @Test("the live-reload script goes into HTML responses only")
     func injection() async throws {
         try await Self.withServer { client in
