@@ -1,12 +1,9 @@
 import Foundation
 import GramgenCore
 
-/// `gramgen new post HANDLE [SLUG] [IMAGES...]`: a dated post folder with the photos copied in and a
+/// `gramgen new post HANDLE [SLUG] [IMAGES...]`: a dated post folder with the photos and videos copied in and a
 /// post.md whose `images:` list asks for alt text for each one.
 public struct PostScaffolder {
-    /// The image types a build accepts (SITE-FORMAT.md, section 1).
-    static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif", "tif", "tiff", "heic", "heif", "avif"]
-
     public let siteRoot: URL
     public let handle: String
     public var slug: String?
@@ -60,22 +57,20 @@ public struct PostScaffolder {
         return Result(folder: folder, created: files.created, imageNames: names)
     }
 
-    /// Every image is checked before anything is written, so a typo leaves no half-made post behind.
-    static let maxImageBytes = InputFile.maxMediaBytes
-
+    /// Every photo and video is checked before anything is written, so a typo leaves no half-made post behind.
     private func checkImages() throws {
         for image in images {
-            let ext = image.pathExtension.lowercased()
-            guard Self.imageExtensions.contains(ext) else {
-                throw ScaffoldError("\(image.path) is not an image gramgen can publish",
-                                    hint: "use jpg, png, webp, gif, tiff, heic or avif files")
+            guard let type = MediaType(fileExtension: image.pathExtension) else {
+                throw ScaffoldError("\(image.path) is not a photo or video gramgen can publish",
+                                    hint: "use photos (\(MediaType.photoTypesText)) or videos (\(MediaType.videoTypesText))")
             }
+            let limit = type == .video ? InputFile.maxVideoBytes : InputFile.maxMediaBytes
             // Checked before anything is written: a FIFO or device would block the copy, or
             // leave an empty post folder behind.
             switch InputFile.check(atPath: image.path) {
-            case .success(let size) where size > Self.maxImageBytes:
-                throw ScaffoldError("\(image.path): \(InputFile.Failure.tooLarge(limit: Self.maxImageBytes).message)",
-                                    hint: "export the photo again at a smaller size")
+            case .success(let size) where size > limit:
+                throw ScaffoldError("\(image.path): \(InputFile.Failure.tooLarge(limit: limit).message)",
+                                    hint: type == .video ? "export the video again shorter or smaller" : "export the photo again at a smaller size")
             case .success: break
             case .failure(.missing): throw ScaffoldError("\(image.path) does not exist", hint: "check the file name")
             case .failure(let failure): throw ScaffoldError("\(image.path): \(failure.message)", hint: failure.hint)

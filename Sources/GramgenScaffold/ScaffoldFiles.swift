@@ -48,10 +48,19 @@ struct ScaffoldFiles {
         try write(Data(text.utf8), to: url)
     }
 
+    /// Copies a file checked beforehand (`PostScaffolder.checkImages`: a regular file within the
+    /// size limit), streamed, so a video is never held in memory; an existing target is not replaced.
     mutating func copy(_ source: URL, to url: URL) throws {
-        switch InputFile.read(atPath: source.path, limit: PostScaffolder.maxImageBytes) {
-        case .success(let data): try write(data, to: url)
-        case .failure(let failure): throw ScaffoldError("\(source.path): \(failure.message)", hint: failure.hint)
+        try makeFolder(url.deletingLastPathComponent())
+        if FileManager.default.fileExists(atPath: url.path) {
+            throw ScaffoldError("\(url.path) already exists", hint: "move it away, or choose another name")
         }
+        do {
+            try FileManager.default.copyItem(at: source, to: url)
+        } catch {
+            throw ScaffoldError("cannot copy \(source.path) to \(url.path): \(error.localizedDescription)",
+                                hint: "check that the file is readable, the folder writable and the disk has space")
+        }
+        created.append(url)
     }
 }

@@ -89,6 +89,18 @@ struct NewCommandsTests {
         #expect(hello.folder.lastPathComponent == "2024-05-25-hello-2")
     }
 
+    @Test("new post copies a video with the photos, in the order given")
+    func videoPost() throws {
+        let site = try Self.site()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let clip = site.appendingPathComponent("clip.MOV")
+        try Data(repeating: 7, count: 300_000).write(to: clip)
+        let result = try PostScaffolder(siteRoot: site, handle: "ann", slug: "walk",
+                                        images: [clip, Self.images.appendingPathComponent("10.jpg")]).run()
+        #expect(result.imageNames == ["clip.mov", "10.jpg"])
+        #expect(FileManager.default.contentsEqual(atPath: clip.path, andPath: result.folder.appendingPathComponent("clip.mov").path))
+    }
+
     @Test("new post checks the user and every image before writing anything")
     func newPostRefuses() throws {
         let site = try Self.site()
@@ -104,7 +116,7 @@ struct NewCommandsTests {
         let badType = #expect(throws: ScaffoldError.self) {
             try PostScaffolder(siteRoot: site, handle: "ann", images: [Self.images.appendingPathComponent("10.jpg"), text]).run()
         }
-        #expect(badType?.message.contains("is not an image gramgen can publish") == true)
+        #expect(badType?.message.contains("is not a photo or video gramgen can publish") == true)
         #expect(throws: ScaffoldError.self) {
             try PostScaffolder(siteRoot: site, handle: "ann", images: [site.appendingPathComponent("missing.jpg")]).run()
         }
