@@ -5,7 +5,7 @@
 #   bench/video.sh [--runs R] [--jobs J]
 #
 # Clips (made once into /tmp/gramgen-bench/video/, by FFmpeg from its test sources with film
-# grain so they compress like camera footage): 4 Android-style 1920×1080 H.264 MP4 with AAC,
+# grain so they do not compress like flat graphics, at phone bit rates): 4 Android-style 1920×1080 H.264 MP4 with AAC,
 # 3 iPhone-style HEVC MOV 1920×1080 with a 90° display matrix (shown 1080×1920) and AAC,
 # 1 screen recording 886×1920 at a variable frame rate, 1 clip without sound, 1 720p clip.
 # Steps, each timed R times (wall seconds, peak RSS of the largest process, GNU time):
@@ -34,15 +34,16 @@ gramgen=${GRAMGEN:-$root/.build/release/gramgen}
 [ -x "$gramgen" ] || (cd "$root" && swift build -c release --product gramgen)
 
 q=(-nostdin -hide_banner -loglevel error -y)
-grain="noise=alls=12:allf=t"
+grain="noise=alls=6:allf=t"
 make_clip() { # name seconds size codec audio extra...
   local name=$1 seconds=$2 size=$3 codec=$4 audio=$5; shift 5
   [ -f "$clips/$name" ] && return
   local inputs=(-f lavfi -i "testsrc2=size=$size:rate=30:duration=$seconds")
   local maps=(-map 0:v)
   if [ "$audio" = 1 ]; then inputs+=(-f lavfi -i "sine=frequency=330:duration=$seconds"); maps+=(-map 1:a -c:a aac -b:a 128k); fi
-  local video=(-c:v libx264 -preset veryfast -crf 18)
-  [ "$codec" = hevc ] && video=(-c:v libx265 -preset veryfast -crf 20 -tag:v hvc1 -x265-params log-level=error)
+  # Bit rates as phones record 1080p30: about 16 Mbit/s H.264, 10 Mbit/s HEVC.
+  local video=(-c:v libx264 -preset veryfast -b:v 16M -maxrate 16M -bufsize 32M)
+  [ "$codec" = hevc ] && video=(-c:v libx265 -preset veryfast -b:v 10M -tag:v hvc1 -x265-params log-level=error)
   ffmpeg "${q[@]}" "${inputs[@]}" -vf "$grain,format=yuv420p" "${maps[@]}" "${video[@]}" "$@" "$clips/$name"
 }
 echo "making clips in $clips (once)"

@@ -13,6 +13,8 @@ public struct Site: Sendable {
     public let tagsByKey: [String: Hashtag]
     /// Handles following each user, sorted.
     public let followers: [String: [String]]
+    /// Posts by each user.
+    public let postCounts: [String: Int]
 
     public init(config: SiteConfig, users: [Profile], posts: [Post], tags: [Hashtag]) {
         self.config = config
@@ -27,6 +29,9 @@ public struct Site: Sendable {
             for followed in user.following { followers[followed, default: []].append(user.handle) }
         }
         self.followers = followers.mapValues { $0.sorted() }
+        var counts: [String: Int] = [:]
+        for post in posts { counts[post.author, default: 0] += 1 }
+        postCounts = counts
     }
 
     public func posts(by handle: String) -> [Post] { posts.filter { $0.author == handle } }

@@ -1,6 +1,7 @@
 import GramgenCore
 
-/// The profile pages: grid (paginated), list, tagged, following feed and activity, joined by tabs.
+/// The profile pages: grid (paginated), list, tagged, following feed, activity and liked posts,
+/// joined by tabs, and the followers and follows lists the header's counts link to.
 extension PageSet {
     mutating func addProfile(_ user: Profile) {
         let handle = user.handle
@@ -50,23 +51,58 @@ extension PageSet {
             if activity.activity == nil { activity.empty = "No activity yet." }
             return activity
         }
+
+        let liked = renderer.postsLikedBy[handle] ?? []
+        addPages(liked, size: size, folder: SitePaths.liked(handle), inputs: { .posts($0, $1, "\(own.count)") }) { [self] posts, path, number, pagination in
+            var view = profileLayout(user, path: path, tab: "liked", title: " · liked" + Self.pageSuffix(number))
+            view.grid = .of(posts.map(renderer.postViews(for: path)))
+            view.pagination = pagination(view.root)
+            if liked.isEmpty { view.empty = "@\(handle) has not liked any posts yet." }
+            return view
+        }
+
+        // Followers, marked when the user follows them back; follows, marked when they follow back.
+        let followers = site.followers[handle] ?? []
+        let follows = Set(user.following)
+        addPeople(followers, folder: SitePaths.followers(handle), user: user, title: "followers",
+                  empty: "No followers yet.") { follows.contains($0) ? "Mutual" : nil }
+        let followerSet = Set(followers)
+        addPeople(user.following, folder: SitePaths.follows(handle), user: user, title: "following",
+                  empty: "@\(handle) follows no one yet.") { followerSet.contains($0) ? "Follows you" : nil }
+    }
+
+    /// A paginated list of users below a profile's header.
+    private mutating func addPeople(_ handles: [String], folder: String, user: Profile, title: String, empty: String,
+                                    mark: @escaping (String) -> String?) {
+        let counts = "\(renderer.postsByAuthor[user.handle]?.count ?? 0)"
+        addPages(handles, size: Self.peoplePageSize, folder: folder, inputs: { _, total in .posts([], counts, total) }) { [self] handles, path, number, pagination in
+            var view = profileLayout(user, path: path, tab: "", title: " · \(title)" + Self.pageSuffix(number))
+            view.heading = title.prefix(1).uppercased() + title.dropFirst()
+            let factory = renderer.views(for: path)
+            view.people = .of(handles.map { factory.person($0, mark: mark($0)) })
+            view.pagination = pagination(view.root)
+            if handles.isEmpty { view.empty = empty }
+            return view
+        }
     }
 
     /// Events on one page of the activity tab.
     static let activityPageSize = 50
+    /// Users on one page of a list of people.
+    static let peoplePageSize = 50
 
     static func pageSuffix(_ number: Int) -> String { number == 1 ? "" : " · page \(number)" }
 
     /// Queues `folder` and its `page/N/` pages, `size` items each (one empty page when there are
     /// none). `page` gets the items, the page's path, its number, and the pagination view for a root.
-    private mutating func addPages<Item>(
-        _ items: [Item], size: Int, folder: String, inputs: ([Item], String) -> PageInputs,
+    mutating func addPages<Item>(
+        _ items: [Item], size: Int, folder: String, template: String = "profile", inputs: ([Item], String) -> PageInputs,
         page: @escaping ([Item], String, Int, (String) -> PaginationView?) -> PageView
     ) {
         let pages = SiteRenderer.paginate(items, size: size)
         for (index, items) in pages.enumerated() {
             let number = index + 1, path = SitePaths.paged(folder, number), total = pages.count
-            add("profile", path: path, inputs: inputs(items, "\(total)")) {
+            add(template, path: path, inputs: inputs(items, "\(total)")) {
                 page(items, path, number) { root in
                     SiteRenderer.pagination(current: number, total: total, root: root) { SitePaths.paged(folder, $0) }
                 }
@@ -86,7 +122,8 @@ extension PageSet {
             user: factory.user(handle), bioHTML: InternalLink.resolve(user.bio.html, root: view.root),
             website: user.website, websiteLabel: user.website.map(Self.websiteLabel), location: user.location,
             postCount: renderer.postsByAuthor[handle]?.count ?? 0, followerCount: site.followers[handle]?.count ?? 0,
-            followingCount: user.following.count, feedHref: view.root + "\(handle)/feed.json")
+            followingCount: user.following.count, feedHref: view.root + "\(handle)/feed.json",
+            followersHref: view.root + SitePaths.followers(handle), followsHref: view.root + SitePaths.follows(handle))
         if let avatar = user.avatar.flatMap({ renderer.images[$0.path] }) {
             header.user = UserView(handle: handle, name: user.name, href: header.user.href,
                                    avatar: ImageView(square: avatar, alt: user.avatar?.alt ?? "", root: view.root,
@@ -97,7 +134,7 @@ extension PageSet {
         let tabs: [(String, String, String)] = [
             ("posts", "Posts", SitePaths.profile(handle)), ("list", "List", SitePaths.list(handle)),
             ("tagged", "Tagged", SitePaths.tagged(handle)), ("following", "Feed", SitePaths.following(handle)),
-            ("activity", "Activity", SitePaths.activity(handle)),
+            ("activity", "Activity", SitePaths.activity(handle)), ("liked", "Liked", SitePaths.liked(handle)),
         ]
         view.tabs = tabs.map { TabView(label: $0.1, href: view.root + $0.2, current: $0.0 == tab) }
         return view

@@ -78,17 +78,43 @@ struct PageSet {
         }
     }
 
+    /// The post's page, with the author's older and newer posts and more of theirs: the posts
+    /// nearest in time (not the newest), so a new post changes only the pages of its neighbours.
     mutating func addPost(_ post: Post) {
         let path = SitePaths.post(post)
-        add("post", path: path, inputs: .posts([post])) { [renderer, site] in
+        let own = renderer.postsByAuthor[post.author] ?? []
+        let index = renderer.authorPosition[post.key] ?? 0
+        let newer = index > 0 ? own[index - 1] : nil
+        let older = index + 1 < own.count ? own[index + 1] : nil
+        let more = Self.neighbours(of: index, in: own, count: Self.morePostsCount)
+        add("post", path: path, inputs: .posts([post] + more + [newer, older].compactMap { $0 }, newer == nil ? "" : "n",
+                                             older == nil ? "" : "o")) { [renderer, site] in
             let author = site.usersByHandle[post.author]?.name ?? post.author
             let text = post.caption.plainText
             let title = text.isEmpty ? "Post by \(author)" : "\(author): \(SiteRenderer.shorten(text, to: 60))"
             var view = renderer.layout(path: path, title: title, description: text, share: renderer.shareImage(post))
             // The same depth as a profile's later grid pages: most posts' views are made already.
-            view.post = renderer.postViews(for: path)(post)
+            let views = renderer.postViews(for: path)
+            view.post = views(post)
+            let factory = renderer.views(for: path)
+            view.previousPost = older.map { PostLinkView(href: factory.root + SitePaths.post($0), label: "Older post", tile: factory.tile($0)) }
+            view.nextPost = newer.map { PostLinkView(href: factory.root + SitePaths.post($0), label: "Newer post", tile: factory.tile($0)) }
+            view.more = .of(more.map(views))
+            view.moreHeading = "More posts from \(post.author)"
             return view
         }
+    }
+
+    /// Tiles under a post of more posts by its author.
+    static let morePostsCount = 6
+
+    /// Up to `count` items around `index` (not itself): as many newer as older, shifted at either end.
+    static func neighbours<Item>(of index: Int, in items: [Item], count: Int) -> [Item] {
+        guard items.count > 1 else { return [] }
+        let wanted = min(count, items.count - 1)
+        var start = max(0, index - wanted / 2)
+        start = min(start, items.count - wanted - 1)
+        return (start...(start + wanted)).filter { $0 != index }.prefix(wanted).map { items[$0] }
     }
 
     /// `tags/` and one page (grid) per tag.
@@ -137,6 +163,7 @@ struct PageSet {
                 var view = renderer.layout(path: path, title: number == 1 ? "Explore" : "Explore · page \(number)",
                                            description: "Explore \(site.config.title)", nav: "explore")
                 view.heading = "Explore"
+                view.subnav = Self.exploreTabs(root: view.root, current: "posts")
                 view.columns = Masonry.columns(for: posts, images: renderer.images, factory: renderer.views(for: path),
                                                count: Masonry.columnCount)
                 view.pagination = SiteRenderer.pagination(current: number, total: pages.count, root: view.root,

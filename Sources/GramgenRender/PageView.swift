@@ -28,6 +28,18 @@ struct PageView {
     var tags: [TagLinkView]? = nil
     var columns: [MasonryColumnView]? = nil
     var activity: Section<ActivityView>? = nil
+    /// Users listed (people directory, followers, follows, likers).
+    var people: Section<PersonView>? = nil
+    /// Tabs below the heading of a page that is not a profile (explore: posts, people).
+    var subnav: Section<TabView>? = nil
+    /// The post page: the author's previous (older) and next (newer) posts, and more of theirs.
+    var previousPost: PostLinkView? = nil
+    var nextPost: PostLinkView? = nil
+    var more: Section<PostView>? = nil
+    var moreHeading: String? = nil
+    /// A link back to where the list belongs (a post's likers: the post).
+    var backHref: String? = nil
+    var backLabel: String? = nil
     var pagination: PaginationView? = nil
     var empty: String? = nil
 }
@@ -43,6 +55,26 @@ struct ProfileHeaderView {
     let followerCount: Int
     let followingCount: Int
     let feedHref: String
+    let followersHref: String
+    let followsHref: String
+}
+
+/// A user in a list of people.
+struct PersonView {
+    let user: UserView
+    /// "Follows you" or "Mutual", on a user's followers and follows lists.
+    let mark: String?
+    /// "12 posts · 4 followers · 3 following", in the people directory.
+    let counts: String?
+    /// The start of the bio, in the people directory.
+    let bio: String?
+}
+
+/// A link to another post with its tile.
+struct PostLinkView {
+    let href: String
+    let label: String
+    let tile: ImageView?
 }
 
 /// A list a template wraps in its own element; nil when empty, so the wrapper is not drawn.

@@ -10,7 +10,15 @@ enum SitePaths {
     static func tagged(_ handle: String) -> String { "\(handle)/tagged/" }
     static func following(_ handle: String) -> String { "\(handle)/following/" }
     static func activity(_ handle: String) -> String { "\(handle)/activity/" }
+    /// Who follows the user, and whom the user follows (`following/` is the user's feed).
+    static func followers(_ handle: String) -> String { "\(handle)/followers/" }
+    static func follows(_ handle: String) -> String { "\(handle)/follows/" }
+    static func liked(_ handle: String) -> String { "\(handle)/liked/" }
     static func post(_ post: Post) -> String { post.path }
+    /// Who liked the post.
+    static func likes(_ post: Post) -> String { post.path + "likes/" }
+    /// Every user, for finding people without script.
+    static let people = "explore/people/"
     static let tags = "tags/"
     static func tag(_ key: String, page: Int = 1) -> String { paged("tags/\(TagKey.urlComponent(for: key))/", page) }
     /// The folder on disk holds the raw key; links hold it percent-encoded.

@@ -15,6 +15,10 @@ public struct SiteRenderer {
     /// Each author's posts, and the posts mentioning each handle (caption or comment), newest first.
     let postsByAuthor: [String: [Post]]
     let postsMentioning: [String: [Post]]
+    /// Where each post stands among its author's posts (0 = newest).
+    let authorPosition: [String: Int]
+    /// The posts each user liked, newest post first (likes carry no date of their own).
+    let postsLikedBy: [String: [Post]]
 
     public init(site: Site, images: [String: ProcessedImage], theme: Theme, inputs: RenderInputs? = nil) {
         self.site = site
@@ -22,15 +26,22 @@ public struct SiteRenderer {
         self.theme = theme
         self.inputs = inputs
         activities = Activity.all(in: site)
-        var byAuthor: [String: [Post]] = [:], mentioning: [String: [Post]] = [:]
+        var byAuthor: [String: [Post]] = [:], mentioning: [String: [Post]] = [:], liked: [String: [Post]] = [:]
         for post in site.posts {
             byAuthor[post.author, default: []].append(post)
+            for handle in post.likedBy { liked[handle, default: []].append(post) }
             var mentioned = Set(post.caption.mentions)
             for comment in post.comments { mentioned.formUnion(comment.text.mentions) }
             for handle in mentioned { mentioning[handle, default: []].append(post) }
         }
         postsByAuthor = byAuthor
         postsMentioning = mentioning
+        postsLikedBy = liked
+        var position: [String: Int] = [:]
+        for posts in byAuthor.values {
+            for (index, post) in posts.enumerated() { position[post.key] = index }
+        }
+        authorPosition = position
     }
 
     /// Every file of the site, in memory (for tests and small sites).
@@ -46,9 +57,13 @@ public struct SiteRenderer {
         var pages = PageSet(renderer: self)
         pages.addHome()
         for user in site.users { pages.addProfile(user) }
-        for post in site.posts { pages.addPost(post) }
+        for post in site.posts {
+            pages.addPost(post)
+            pages.addLikes(post)
+        }
         pages.addTags()
         pages.addExplore()
+        pages.addPeople()
         pages.addNotFound()
         FeedSet(site: site, images: images, postsByAuthor: postsByAuthor).add(to: &pages)
         let sitemapPaths = pages.sitemapPaths

@@ -62,7 +62,8 @@ extension ExifItemView: TemplateFields {
 extension LikesView: TemplateFields {
     static let fields = FieldTable<LikesView>([
         "first": { .init($0.first) },
-        "othersText": { .init($0.othersText) },
+        "othersLabel": { .init($0.othersLabel) },
+        "href": { .init($0.href) },
         "users": { .init($0.users) },
         "count": { .init($0.count) },
     ])
@@ -177,6 +178,15 @@ extension PageView: TemplateFields {
         "tags": { .init($0.tags) },
         "columns": { .init($0.columns) },
         "activity": { .init($0.activity) },
+        "people": { .init($0.people) },
+        "subnav": { .init($0.subnav) },
+        "previousPost": { .init($0.previousPost) },
+        "nextPost": { .init($0.nextPost) },
+        "hasPostNav": { .init($0.previousPost != nil || $0.nextPost != nil) },
+        "more": { .init($0.more) },
+        "moreHeading": { .init($0.moreHeading) },
+        "backHref": { .init($0.backHref) },
+        "backLabel": { .init($0.backLabel) },
         "pagination": { .init($0.pagination) },
         "empty": { .init($0.empty) },
     ])
@@ -193,6 +203,25 @@ extension ProfileHeaderView: TemplateFields {
         "followerCount": { .init($0.followerCount) },
         "followingCount": { .init($0.followingCount) },
         "feedHref": { .init($0.feedHref) },
+        "followersHref": { .init($0.followersHref) },
+        "followsHref": { .init($0.followsHref) },
+    ])
+}
+
+extension PersonView: TemplateFields {
+    static let fields = FieldTable<PersonView>([
+        "user": { .init($0.user) },
+        "mark": { .init($0.mark) },
+        "counts": { .init($0.counts) },
+        "bio": { .init($0.bio) },
+    ])
+}
+
+extension PostLinkView: TemplateFields {
+    static let fields = FieldTable<PostLinkView>([
+        "href": { .init($0.href) },
+        "label": { .init($0.label) },
+        "tile": { .init($0.tile) },
     ])
 }
 

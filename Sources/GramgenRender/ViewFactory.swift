@@ -41,7 +41,7 @@ struct ViewFactory {
             dateISO: DateText.iso(post.date), dateText: DateText.readable(post.date), location: post.location,
             captionHTML: InternalLink.resolve(post.caption.html, root: root), captionText: post.caption.plainText,
             images: views, aspect: views.first.map { "\($0.width)/\($0.height)" } ?? "1/1", isCarousel: count > 1,
-            imageCount: count, tile: tile, likes: likes(post.likedBy),
+            imageCount: count, tile: tile, likes: likes(post),
             comments: post.comments.map(comment), commentCount: post.comments.count, hasComments: !post.comments.isEmpty,
             tags: post.tagKeys.compactMap(tagLink), sensitive: post.isSensitive, exif: exif(post))
     }
@@ -72,13 +72,31 @@ struct ViewFactory {
         return count > 1 ? "\(kind) \(index + 1) of \(count) by \(author)" : "\(kind) by \(author)"
     }
 
-    /// "Liked by alfred and 3 others".
-    func likes(_ handles: [String]) -> LikesView? {
+    /// "Liked by alfred and 3 others", the others linked to the post's likers page.
+    func likes(_ post: Post) -> LikesView? {
+        let handles = post.likedBy
         guard let first = handles.first else { return nil }
         let others = handles.count - 1
-        let rest = others == 0 ? "" : others == 1 ? " and 1 other" : " and \(others) others"
-        return LikesView(first: user(first), othersText: rest, users: handles.map(user), count: handles.count)
+        let rest = others == 0 ? nil : others == 1 ? "1 other" : "\(others) others"
+        return LikesView(first: user(first), othersLabel: rest, href: root + SitePaths.likes(post),
+                         users: handles.map(user), count: handles.count)
     }
+
+    /// A user in a list of people: avatar, handle and name, and what the page adds.
+    func person(_ handle: String, mark: String? = nil, details: Bool = false) -> PersonView {
+        let profile = site.usersByHandle[handle]
+        var counts: String?
+        var bio: String?
+        if details, let profile {
+            let posts = site.postCounts[handle] ?? 0, followers = site.followers[handle]?.count ?? 0
+            counts = "\(Self.count(posts, "post")) · \(Self.count(followers, "follower")) · \(profile.following.count) following"
+            bio = profile.bio.plainText.isEmpty ? nil : SiteRenderer.shorten(profile.bio.plainText, to: 120)
+        }
+        return PersonView(user: user(handle), mark: mark, counts: counts, bio: bio)
+    }
+
+    /// "1 post", "3 posts".
+    static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
 
     func comment(_ comment: Comment) -> CommentView {
         let date = DateText.utc(comment.date)

@@ -78,7 +78,10 @@ struct ExifItemView {
 
 struct LikesView {
     let first: UserView
-    let othersText: String
+    /// "3 others", linked to the likers page; nil when one user liked the post.
+    let othersLabel: String?
+    /// The page listing everyone who liked the post.
+    let href: String
     let users: [UserView]
     let count: Int
 }

@@ -106,8 +106,9 @@ def pick_pages(site):
         pages["profile"] = f"{handle}/"
         if os.path.exists(os.path.join(site, handle, "page/2/index.html")):
             pages["profile page 2"] = f"{handle}/page/2/"
-        for tab in ("list", "tagged", "following", "activity"):
-            pages[tab] = f"{handle}/{tab}/"
+        for tab in ("list", "tagged", "following", "activity", "liked", "followers", "follows"):
+            if os.path.exists(os.path.join(site, handle, tab, "index.html")):
+                pages[tab] = f"{handle}/{tab}/"
     posts = sorted(os.path.relpath(os.path.dirname(p), site) + "/" for p in html_files(site) if "/p/" in p)
     video = [p for p in posts if "<video " in read(os.path.join(site, p, "index.html"))
              and 'class="sensitive"' not in read(os.path.join(site, p, "index.html"))]
@@ -133,6 +134,11 @@ def pick_pages(site):
             pages["tag (Korean)" if korean else "tag"] = "tags/" + (korean or other)[0] + "/"
     if os.path.exists(os.path.join(site, "explore/index.html")):
         pages["explore"] = "explore/"
+    if os.path.exists(os.path.join(site, "explore/people/index.html")):
+        pages["people"] = "explore/people/"
+    likers = [p for p in posts if os.path.exists(os.path.join(site, p, "likes/index.html"))]
+    if likers:
+        pages["likes"] = likers[0] + "likes/"
     if os.path.exists(os.path.join(site, "404.html")):
         pages["404"] = "no/such/page/"  # served with 404.html's content, like a real server
     return pages
@@ -512,13 +518,13 @@ def check_kind(results, driver, kind, label, shots):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
-    if kind in ("profile", "profile page 2", "list", "tagged", "following", "activity"):
+    if kind in ("profile", "profile page 2", "list", "tagged", "following", "activity", "liked"):
         tabs = driver.execute_script("""
           return [...document.querySelectorAll('.tabs a')].map(a => [a.textContent.trim(), a.getAttribute('aria-current'), a.href]);
         """)
         current = [t for t in tabs if t[1] == "page"]
         expected_current = {"profile": "posts", "profile page 2": "posts", "following": "feed"}.get(kind, kind)
-        ok = len(tabs) >= 5 and len(current) == 1 and current[0][0].lower() == expected_current
+        ok = len(tabs) >= 6 and len(current) == 1 and current[0][0].lower() == expected_current
         results.check(f"{label}: profile tabs, '{expected_current}' marked current", ok, tabs)
     if kind in ("home", "post with carousel"):
         # Keyboard focus: Tab through the first stops, each must show an outline.
@@ -597,6 +603,14 @@ def check_kind(results, driver, kind, label, shots):
                           f"arrows={len(arrows)} moved={moved}")
         finally:
             driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+    if kind in ("people", "followers", "follows", "likes"):
+        people = driver.execute_script("return [...document.querySelectorAll('.people .person .handle')].map(a => a.href)")
+        results.check(f"{label}: lists people, each linked to a profile ({len(people)})",
+                      bool(people) and all(p.endswith("/") for p in people), people[:5])
+    if kind in ("profile", "followers"):
+        counts = driver.execute_script("return [...document.querySelectorAll('.counts a')].map(a => a.getAttribute('href'))")
+        results.check(f"{label}: the follower and following counts link to their lists",
+                      len(counts) == 2 and counts[0].endswith("/followers/") and counts[1].endswith("/follows/"), counts)
     if kind == "video post":
         viewport(driver, PHONE)
         driver.get(driver.current_url.split("#")[0])
