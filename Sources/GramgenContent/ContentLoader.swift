@@ -79,6 +79,8 @@ public struct ContentLoader {
         var profiles: [Profile] = []
         var references: [Reference] = []
         var posts: [LoadedPost] = []
+        /// Every post read, drafts included: what a repost may name.
+        var everyPost: [String: Post] = [:]
         var nextPost = postResults.startIndex
         for user in userResults {
             diagnostics.append(contentsOf: user.diagnostics)
@@ -87,6 +89,7 @@ public struct ContentLoader {
             for (loaded, postDiagnostics) in postResults[nextPost..<(nextPost + user.posts.count)] {
                 diagnostics.append(contentsOf: postDiagnostics)
                 guard let loaded else { continue }
+                everyPost[loaded.post.key] = loaded.post
                 if loaded.post.isDraft && !options.includeDrafts { continue }
                 posts.append(loaded)
                 references += loaded.references
@@ -94,6 +97,7 @@ public struct ContentLoader {
             nextPost += user.posts.count
         }
         SiteResolver.check(references, users: known, diagnostics: &diagnostics)
+        SiteResolver.checkReposts(posts, every: everyPost, diagnostics: &diagnostics)
         if diagnostics.hasErrors { return nil }
         return SiteResolver.resolve(config: config, profiles: profiles, posts: posts)
     }

@@ -5,7 +5,7 @@ import Yams
 
 /// Reads `users/<handle>/posts/<id>/post.md` and the post's images.
 struct PostLoader {
-    static let keys = ["date", "location", "images", "liked_by", "comments", "draft", "sensitive", "tags", "show_exif"]
+    static let keys = ["date", "location", "images", "liked_by", "comments", "draft", "sensitive", "tags", "show_exif", "repost"]
 
     let contentRoot: URL
     let config: SiteConfig
@@ -45,7 +45,17 @@ struct PostLoader {
         fields.warnUnknownKeys(known: Self.keys, diagnostics: &diagnostics)
 
         let date = readDate(fields, id: id, path: path, diagnostics: &diagnostics)
-        let images = readImages(fields, folder: folder, folderPath: folderPath, path: path, diagnostics: &diagnostics)
+        let repost = readRepost(fields, diagnostics: &diagnostics)
+        var images: [ImageSource] = []
+        if let repostNode = fields.node("repost") {
+            // A repost shows the original's media; its own would be a second, hidden set.
+            if fields.node("images") != nil || !folder.imageFiles().isEmpty {
+                diagnostics.warning(fields.location(of: repostNode), "a repost shows the original post's photos and videos; this post's own are not used",
+                                    hint: "remove them (and `images:`), or remove `repost:` to make it a post of its own")
+            }
+        } else {
+            images = readImages(fields, folder: folder, folderPath: folderPath, path: path, diagnostics: &diagnostics)
+        }
         let captions = CaptionRenderer(markdown: markdown)
         let caption = captions.render(matter.body, path: path, firstLine: matter.bodyFirstLine, diagnostics: &diagnostics)
         let comments = readComments(fields, path: path, captions: captions, diagnostics: &diagnostics)
@@ -79,9 +89,25 @@ struct PostLoader {
         let post = Post(
             id: id, author: handle, date: date, location: location, images: images, caption: caption,
             tagKeys: tagKeys, likedBy: likes.map(\.handle), comments: comments.map(\.comment),
-            isDraft: isDraft, isSensitive: isSensitive, showExif: showExif, sourcePath: path)
+            isDraft: isDraft, isSensitive: isSensitive, showExif: showExif, repostOf: repost?.key, sourcePath: path)
         return LoadedPost(post: post, tagSpellings: tags,
-                          references: likes + comments.map { Reference(handle: $0.comment.author, location: $0.location, role: "comment author") })
+                          references: likes + comments.map { Reference(handle: $0.comment.author, location: $0.location, role: "comment author") },
+                          repostLocation: repost?.location)
+    }
+
+    /// `repost: handle/post-id`: the key of the post reposted, checked for its shape here and
+    /// against the site's posts once all are read (`SiteResolver.checkReposts`).
+    private func readRepost(_ fields: FrontMatterFields, diagnostics: inout Diagnostics) -> (key: String, location: SourceLocation)? {
+        guard let node = fields.node("repost") else { return nil }
+        let location = fields.location(of: node)
+        guard let text = fields.string("repost", diagnostics: &diagnostics) else { return nil }
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2, Handle.isValid(parts[0]), PostID.problem(with: parts[1]) == nil else {
+            diagnostics.error(location, "'\(text)' is not a post to repost",
+                              hint: "write the author's handle and the post's folder name: `repost: ann/2024-05-20-picnic`")
+            return nil
+        }
+        return (text, location)
     }
 
     private func readDate(_ fields: FrontMatterFields, id: String, path: String,

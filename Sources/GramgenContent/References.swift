@@ -42,4 +42,6 @@ struct LoadedPost {
     /// Every hashtag as written, for choosing each tag's most used spelling.
     var tagSpellings: [String]
     var references: [Reference]
+    /// Where `repost:` stands, to report a repost that cannot be.
+    var repostLocation: SourceLocation? = nil
 }

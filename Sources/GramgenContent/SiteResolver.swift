@@ -14,6 +14,28 @@ enum SiteResolver {
         }
     }
 
+    /// A repost must name a published post of the site that is neither itself nor a repost.
+    /// - Parameter every: every post read, drafts included, by key.
+    static func checkReposts(_ posts: [LoadedPost], every: [String: Post], diagnostics: inout Diagnostics) {
+        for loaded in posts {
+            guard let key = loaded.post.repostOf else { continue }
+            let location = loaded.repostLocation ?? SourceLocation(loaded.post.sourcePath)
+            if key == loaded.post.key {
+                diagnostics.error(location, "a post cannot repost itself", hint: "name another post, or remove `repost:`")
+            } else if let original = every[key] {
+                if original.isDraft {
+                    diagnostics.error(location, "'\(key)' is a draft, which cannot be reposted",
+                                      hint: "publish it first (remove `draft: true` in \(original.sourcePath)), or remove `repost:`")
+                } else if let first = original.repostOf {
+                    diagnostics.error(location, "'\(key)' is itself a repost", hint: "repost the original instead: `repost: \(first)`")
+                }
+            } else {
+                diagnostics.error(location, "'\(key)' is not a post of this site",
+                                  hint: "check the handle and the folder name: content/users/\(key.split(separator: "/").first ?? "")/posts/…/")
+            }
+        }
+    }
+
     static func resolve(config: SiteConfig, profiles: [Profile], posts loaded: [LoadedPost]) -> Site {
         // Newest first, then by key. Keys are unique, so this order is total and sorting positions
         // gives the same order as sorting the posts; it spares building a key for each comparison

@@ -102,11 +102,13 @@ public struct Post: Sendable, Hashable {
     public var isSensitive: Bool
     /// `show_exif` of the post; nil follows site.yml.
     public var showExif: Bool?
+    /// `repost:`: the key (`handle/id`) of the post this one reposts; it then has no media of its own.
+    public var repostOf: String?
     public var sourcePath: String
 
     public init(id: String, author: String, date: PostDate, location: String?, images: [ImageSource],
                 caption: RichText, tagKeys: [String], likedBy: [String], comments: [Comment],
-                isDraft: Bool, isSensitive: Bool, showExif: Bool? = nil, sourcePath: String) {
+                isDraft: Bool, isSensitive: Bool, showExif: Bool? = nil, repostOf: String? = nil, sourcePath: String) {
         self.id = id
         self.author = author
         self.date = date
@@ -119,6 +121,7 @@ public struct Post: Sendable, Hashable {
         self.isDraft = isDraft
         self.isSensitive = isSensitive
         self.showExif = showExif
+        self.repostOf = repostOf
         self.sourcePath = sourcePath
     }
 

@@ -13,8 +13,10 @@ public struct Site: Sendable {
     public let tagsByKey: [String: Hashtag]
     /// Handles following each user, sorted.
     public let followers: [String: [String]]
-    /// Posts by each user.
+    /// Posts by each user, reposts not counted.
     public let postCounts: [String: Int]
+    /// The reposts of each post, by key, newest first.
+    public let reposts: [String: [String]]
 
     public init(config: SiteConfig, users: [Profile], posts: [Post], tags: [Hashtag]) {
         self.config = config
@@ -30,9 +32,27 @@ public struct Site: Sendable {
         }
         self.followers = followers.mapValues { $0.sorted() }
         var counts: [String: Int] = [:]
-        for post in posts { counts[post.author, default: 0] += 1 }
+        var reposts: [String: [String]] = [:]
+        for post in posts {
+            if let original = post.repostOf {
+                reposts[original, default: []].append(post.key)
+            } else {
+                counts[post.author, default: 0] += 1
+            }
+        }
         postCounts = counts
+        self.reposts = reposts
     }
 
     public func posts(by handle: String) -> [Post] { posts.filter { $0.author == handle } }
+
+    /// The post whose media a post shows: the original of a repost, else itself.
+    public func mediaPost(_ post: Post) -> Post {
+        post.repostOf.flatMap { postsByKey[$0] } ?? post
+    }
+
+    /// Whether a post must be shown behind a cover: it, or the post it reposts, is sensitive.
+    public func isSensitive(_ post: Post) -> Bool {
+        post.isSensitive || mediaPost(post).isSensitive
+    }
 }

@@ -1,10 +1,10 @@
 import Foundation
 import GramgenCore
 
-/// What happened to a user, derived from the content: followers, likes, comments and mentions.
+/// What happened to a user, derived from the content: followers, likes, comments, mentions and reposts.
 /// Follows and likes carry no date of their own; likes take their post's date, follows come last.
 struct Activity {
-    enum Kind: String { case follow, like, comment, mention }
+    enum Kind: String { case follow, like, comment, mention, repost }
 
     let kind: Kind
     let actor: String
@@ -23,6 +23,9 @@ struct Activity {
             for comment in site.posts[index].comments where comment.author != author {
                 events[author, default: []].append(Activity(kind: .comment, actor: comment.author, post: key,
                                                             date: DateText.utc(comment.date)))
+            }
+            if let original = site.posts[index].repostOf.flatMap({ site.postsByKey[$0] }), original.author != author {
+                events[original.author, default: []].append(Activity(kind: .repost, actor: author, post: original.key, date: date))
             }
             for handle in Set(site.posts[index].caption.mentions) where handle != author {
                 events[handle, default: []].append(Activity(kind: .mention, actor: author, post: key, date: date))
@@ -53,9 +56,10 @@ struct Activity {
         case .like: text = "liked your post."
         case .comment: text = "commented on your post."
         case .mention: text = "mentioned you."
+        case .repost: text = "reposted your post."
         }
         let postView = post.flatMap { factory.site.postsByKey[$0] }.map { post in
-            PostRefView(href: factory.root + SitePaths.post(post), tile: factory.tile(post))
+            PostRefView(href: factory.root + SitePaths.post(post), tile: factory.tile(post), sensitive: factory.site.isSensitive(post))
         }
         return ActivityView(kind: kind.rawValue, actor: factory.user(actor), text: text, post: postView,
                             dateISO: date.map(DateText.iso), dateText: date.map(DateText.readable))

@@ -51,7 +51,7 @@ struct AtomFeed {
     private func title(_ post: Post) -> String {
         let name = site.usersByHandle[post.author]?.name ?? post.author
         let text = post.caption.plainText
-        let kind = post.images.first?.isVideo == true ? "Video" : "Photo"
+        let kind = site.mediaPost(post).images.first?.isVideo == true ? "Video" : "Photo"
         return text.isEmpty ? "\(kind) by \(name)" : SiteRenderer.shorten(text, to: 80)
     }
 }

@@ -57,7 +57,8 @@ struct FeedSet {
     func item(_ post: Post) -> JSONFeed.Item {
         let author = site.usersByHandle[post.author]
         let avatar = author?.avatar.flatMap { images[$0.path] }?.squares.last.map { base + SitePaths.media($0.file) }
-        let feedImages = post.images.compactMap { source -> JSONFeed.Image? in
+        let sensitive = site.isSensitive(post)
+        let feedImages = site.mediaPost(post).images.compactMap { source -> JSONFeed.Image? in
             guard let image = images[source.path], let best = bestVariant(image) else { return nil }
             let poster = base + SitePaths.media(best.file)
             if let video = image.video, let main = video.main {
@@ -80,9 +81,10 @@ struct FeedSet {
             authors: [JSONFeed.Author(name: author?.name ?? post.author, url: base + SitePaths.profile(post.author),
                                       avatar: avatar)],
             tags: post.tagKeys.isEmpty ? nil : post.tagKeys.map { site.tagsByKey[$0]?.display ?? $0 },
-            image: post.isSensitive ? nil : feedImages.first.map { $0.video?.poster ?? $0.url },
-            attachments: post.isSensitive ? [] : feedImages.filter { $0.video != nil },
-            gramgen: JSONFeed.Extension(location: post.location, sensitive: post.isSensitive, images: feedImages))
+            image: sensitive ? nil : feedImages.first.map { $0.video?.poster ?? $0.url },
+            attachments: sensitive ? [] : feedImages.filter { $0.video != nil },
+            gramgen: JSONFeed.Extension(location: post.location, sensitive: sensitive, images: feedImages,
+                                        repostOf: post.repostOf.flatMap { site.postsByKey[$0] }.map { base + SitePaths.post($0) }))
     }
 
     /// Feed readers show content_html: the photos, then the caption, with absolute links.
@@ -90,10 +92,14 @@ struct FeedSet {
     /// post, where they are behind a click-through, takes their place.
     func contentHTML(_ post: Post, images: [JSONFeed.Image]) -> String {
         var html = ""
-        if post.isSensitive, !images.isEmpty {
+        let sensitive = site.isSensitive(post)
+        if sensitive, !images.isEmpty {
             html += "<p><a href=\"\(Escape.html(base + SitePaths.post(post)))\">Sensitive content: open the post to see its photos.</a></p>\n"
         }
-        for image in images where !post.isSensitive {
+        if let original = post.repostOf.flatMap({ site.postsByKey[$0] }) {
+            html += "<p>Reposted from <a href=\"\(Escape.html(base + SitePaths.post(original)))\">@\(Escape.html(original.author))</a></p>\n"
+        }
+        for image in images where !sensitive {
             let size = "width=\"\(image.width)\" height=\"\(image.height)\""
             if let video = image.video {
                 html += "<p><video src=\"\(Escape.html(image.url))\" poster=\"\(Escape.html(video.poster))\" \(size) controls preload=\"none\"><a href=\"\(Escape.html(image.url))\">Watch the video</a></video></p>\n"

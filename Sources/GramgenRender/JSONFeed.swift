@@ -54,6 +54,7 @@ struct JSONFeed {
                 }),
                 "_gramgen": .object([
                     "location": gramgen.location.map(JSONValue.string), "sensitive": .bool(gramgen.sensitive),
+                    "repost_of": gramgen.repostOf.map(JSONValue.string),
                     "images": .array(gramgen.images.map { image in
                         .object(["url": .string(image.url), "width": .int(image.width), "height": .int(image.height),
                                  "aspect_ratio": .number(image.aspectRatio), "alt": .string(image.alt),
@@ -74,6 +75,8 @@ struct JSONFeed {
         let location: String?
         let sensitive: Bool
         let images: [Image]
+        /// For a repost: the original's item `id`.
+        let repostOf: String?
     }
 
     struct Image {

@@ -10,7 +10,8 @@ enum Masonry {
         var heights = Array(repeating: 0.0, count: count)
         var columns = Array(repeating: [MasonryItemView](), count: count)
         for post in posts {
-            guard let source = post.images.first, let image = images[source.path] else { continue }
+            // Reposts show another post's photos, which explore already has.
+            guard post.repostOf == nil, let source = post.images.first, let image = images[source.path] else { continue }
             let shortest = heights.indices.min { heights[$0] < heights[$1] } ?? 0
             heights[shortest] += 1 / max(0.05, image.aspectRatio)
             let view = ImageView(image, alt: factory.altText(source, index: 0, count: post.images.count,

@@ -49,23 +49,38 @@ struct PageDigests {
         var posts: [String: UInt64] = [:]
         posts.reserveCapacity(site.posts.count)
         var all = DigestBuilder()
-        for post in site.posts {
-            var digest = DigestBuilder()
-            digest.add(post.key)
-            digest.add(inputs.posts[post.key] ?? "")
-            for key in post.tagKeys {
-                let tag = site.tagsByKey[key]
-                digest.add(key)
-                digest.add(tag?.display ?? "")
-                digest.add(UInt64(tag?.postKeys.count ?? 0))
-            }
+        // Originals first: a repost shows its original (media, caption, cover), so its digest
+        // covers the original's; an original shows how often it was reposted.
+        for post in site.posts where post.repostOf == nil {
+            var digest = Self.ownDigest(post, inputs: inputs, site: site)
+            digest.add(UInt64(site.reposts[post.key]?.count ?? 0))
             posts[post.key] = digest.value
-            all.add(digest.value)
         }
+        for post in site.posts {
+            guard let original = post.repostOf else { continue }
+            var digest = Self.ownDigest(post, inputs: inputs, site: site)
+            digest.add(posts[original] ?? 0)
+            posts[post.key] = digest.value
+        }
+        for post in site.posts { all.add(posts[post.key] ?? 0) }
         all.add(UInt64(site.tags.count))
         for tag in site.tags { all.add(tag.key) }
         self.posts = posts
         everything = all.value
+    }
+
+    /// A post's own sources and its hashtags' display forms and counts.
+    private static func ownDigest(_ post: Post, inputs: RenderInputs, site: Site) -> DigestBuilder {
+        var digest = DigestBuilder()
+        digest.add(post.key)
+        digest.add(inputs.posts[post.key] ?? "")
+        for key in post.tagKeys {
+            let tag = site.tagsByKey[key]
+            digest.add(key)
+            digest.add(tag?.display ?? "")
+            digest.add(UInt64(tag?.postKeys.count ?? 0))
+        }
+        return digest
     }
 
     func digest(_ file: String, _ inputs: PageInputs, site: Site) -> String {

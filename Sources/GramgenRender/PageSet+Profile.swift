@@ -5,7 +5,10 @@ import GramgenCore
 extension PageSet {
     mutating func addProfile(_ user: Profile) {
         let handle = user.handle
-        let own = renderer.postsByAuthor[handle] ?? []
+        let everything = renderer.postsByAuthor[handle] ?? []
+        // The grid and list hold the user's own posts; reposts have a tab of their own.
+        let own = everything.filter { $0.repostOf == nil }
+        let reposts = everything.filter { $0.repostOf != nil }
         let size = site.config.postsPerPage
         addPages(own, size: size, folder: SitePaths.profile(handle), inputs: { .posts($0, $1, "\(own.count)") }) { [self] posts, path, number, pagination in
             var view = profileLayout(user, path: path, tab: "posts", title: number == 1 ? "" : " · page \(number)")
@@ -52,6 +55,14 @@ extension PageSet {
             return activity
         }
 
+        addPages(reposts, size: size, folder: SitePaths.reposts(handle), inputs: { .posts($0, $1, "\(own.count)") }) { [self] posts, path, number, pagination in
+            var view = profileLayout(user, path: path, tab: "reposts", title: " · reposts" + Self.pageSuffix(number))
+            view.grid = .of(posts.map(renderer.postViews(for: path)))
+            view.pagination = pagination(view.root)
+            if reposts.isEmpty { view.empty = "@\(handle) has not reposted anything yet." }
+            return view
+        }
+
         let liked = renderer.postsLikedBy[handle] ?? []
         addPages(liked, size: size, folder: SitePaths.liked(handle), inputs: { .posts($0, $1, "\(own.count)") }) { [self] posts, path, number, pagination in
             var view = profileLayout(user, path: path, tab: "liked", title: " · liked" + Self.pageSuffix(number))
@@ -74,7 +85,7 @@ extension PageSet {
     /// A paginated list of users below a profile's header.
     private mutating func addPeople(_ handles: [String], folder: String, user: Profile, title: String, empty: String,
                                     mark: @escaping (String) -> String?) {
-        let counts = "\(renderer.postsByAuthor[user.handle]?.count ?? 0)"
+        let counts = "\(site.postCounts[user.handle] ?? 0)"
         addPages(handles, size: Self.peoplePageSize, folder: folder, inputs: { _, total in .posts([], counts, total) }) { [self] handles, path, number, pagination in
             var view = profileLayout(user, path: path, tab: "", title: " · \(title)" + Self.pageSuffix(number))
             view.heading = title.prefix(1).uppercased() + title.dropFirst()
@@ -121,7 +132,7 @@ extension PageSet {
         var header = ProfileHeaderView(
             user: factory.user(handle), bioHTML: InternalLink.resolve(user.bio.html, root: view.root),
             website: user.website, websiteLabel: user.website.map(Self.websiteLabel), location: user.location,
-            postCount: renderer.postsByAuthor[handle]?.count ?? 0, followerCount: site.followers[handle]?.count ?? 0,
+            postCount: site.postCounts[handle] ?? 0, followerCount: site.followers[handle]?.count ?? 0,
             followingCount: user.following.count, feedHref: view.root + "\(handle)/feed.json",
             followersHref: view.root + SitePaths.followers(handle), followsHref: view.root + SitePaths.follows(handle))
         if let avatar = user.avatar.flatMap({ renderer.images[$0.path] }) {
@@ -135,6 +146,7 @@ extension PageSet {
             ("posts", "Posts", SitePaths.profile(handle)), ("list", "List", SitePaths.list(handle)),
             ("tagged", "Tagged", SitePaths.tagged(handle)), ("following", "Feed", SitePaths.following(handle)),
             ("activity", "Activity", SitePaths.activity(handle)), ("liked", "Liked", SitePaths.liked(handle)),
+            ("reposts", "Reposts", SitePaths.reposts(handle)),
         ]
         view.tabs = tabs.map { TabView(label: $0.1, href: view.root + $0.2, current: $0.0 == tab) }
         return view

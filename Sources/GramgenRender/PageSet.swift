@@ -97,8 +97,12 @@ struct PageSet {
             let views = renderer.postViews(for: path)
             view.post = views(post)
             let factory = renderer.views(for: path)
-            view.previousPost = older.map { PostLinkView(href: factory.root + SitePaths.post($0), label: "Older post", tile: factory.tile($0)) }
-            view.nextPost = newer.map { PostLinkView(href: factory.root + SitePaths.post($0), label: "Newer post", tile: factory.tile($0)) }
+            func link(_ post: Post, _ label: String) -> PostLinkView {
+                PostLinkView(href: factory.root + SitePaths.post(post), label: label, tile: factory.tile(post),
+                             sensitive: site.isSensitive(post))
+            }
+            view.previousPost = older.map { link($0, "Older post") }
+            view.nextPost = newer.map { link($0, "Newer post") }
             view.more = .of(more.map(views))
             view.moreHeading = "More posts from \(post.author)"
             return view
@@ -155,7 +159,8 @@ struct PageSet {
     /// `explore/` (+ `page/N/`): posts' first images in a masonry laid out from aspect ratios,
     /// `gridPageSize` a page.
     mutating func addExplore() {
-        let pages = SiteRenderer.paginate(site.posts, size: renderer.gridPageSize)
+        // Reposts show photos explore already has.
+        let pages = SiteRenderer.paginate(site.posts.filter { $0.repostOf == nil }, size: renderer.gridPageSize)
         for (index, posts) in pages.enumerated() {
             let number = index + 1
             let path = SitePaths.explore(page: number)

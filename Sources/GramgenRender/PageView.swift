@@ -75,6 +75,8 @@ struct PostLinkView {
     let href: String
     let label: String
     let tile: ImageView?
+    /// The tile must be drawn as a cover (`tile.mustache` reads `sensitive`).
+    let sensitive: Bool
 }
 
 /// A list a template wraps in its own element; nil when empty, so the wrapper is not drawn.

@@ -14,6 +14,7 @@ enum SitePaths {
     static func followers(_ handle: String) -> String { "\(handle)/followers/" }
     static func follows(_ handle: String) -> String { "\(handle)/follows/" }
     static func liked(_ handle: String) -> String { "\(handle)/liked/" }
+    static func reposts(_ handle: String) -> String { "\(handle)/reposts/" }
     static func post(_ post: Post) -> String { post.path }
     /// Who liked the post.
     static func likes(_ post: Post) -> String { post.path + "likes/" }

@@ -109,7 +109,7 @@ public struct SiteRenderer {
     /// The post's first image at its largest size, as an absolute URL for `og:image`. None for a
     /// sensitive post: a share preview would show the photo uncovered, so it shows text only.
     func shareImage(_ post: Post) -> ShareImageView? {
-        guard !post.isSensitive, let source = post.images.first, let image = images[source.path],
+        guard !site.isSensitive(post), let source = site.mediaPost(post).images.first, let image = images[source.path],
               let best = image.variants(in: image.variants.contains { $0.format == .jpeg } ? .jpeg : config.images.fallbackFormat).last
         else { return nil }
         return ShareImageView(url: config.baseURL + SitePaths.media(best.file), width: best.width, height: best.height,

@@ -42,6 +42,8 @@ extension PostView: TemplateFields {
         "tags": { .init($0.tags) },
         "sensitive": { .init($0.sensitive) },
         "exif": { .init($0.exif) },
+        "repost": { .init($0.repost) },
+        "repostsText": { .init($0.repostsText) },
     ])
 }
 
@@ -135,6 +137,7 @@ extension PostRefView: TemplateFields {
     static let fields = FieldTable<PostRefView>([
         "href": { .init($0.href) },
         "tile": { .init($0.tile) },
+        "sensitive": { .init($0.sensitive) },
     ])
 }
 
@@ -208,6 +211,14 @@ extension ProfileHeaderView: TemplateFields {
     ])
 }
 
+extension RepostView: TemplateFields {
+    static let fields = FieldTable<RepostView>([
+        "author": { .init($0.author) },
+        "href": { .init($0.href) },
+        "captionHTML": { .init($0.captionHTML) },
+    ])
+}
+
 extension PersonView: TemplateFields {
     static let fields = FieldTable<PersonView>([
         "user": { .init($0.user) },
@@ -222,6 +233,7 @@ extension PostLinkView: TemplateFields {
         "href": { .init($0.href) },
         "label": { .init($0.label) },
         "tile": { .init($0.tile) },
+        "sensitive": { .init($0.sensitive) },
     ])
 }
 

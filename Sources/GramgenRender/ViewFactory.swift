@@ -27,30 +27,37 @@ struct ViewFactory {
     }
 
     func post(_ post: Post) -> PostView {
-        let count = post.images.count
-        let authorName = site.usersByHandle[post.author]?.name ?? post.author
-        let views: [ImageView] = post.images.enumerated().compactMap { index, source in
+        // A repost draws the original's media (and cover), under its own author, caption and likes.
+        let media = site.mediaPost(post)
+        let count = media.images.count
+        let authorName = site.usersByHandle[media.author]?.name ?? media.author
+        let views: [ImageView] = media.images.enumerated().compactMap { index, source in
             images[source.path].map {
                 ImageView($0, alt: altText(source, index: index, count: count, author: authorName), root: root,
                           sizes: "(min-width: 640px) 600px, 100vw", index: index + 1, count: count, formats: formats)
             }
         }
-        let tile = tile(post, author: authorName)
+        let repost = post.repostOf == nil ? nil : RepostView(
+            author: user(media.author), href: root + SitePaths.post(media),
+            captionHTML: InternalLink.resolve(media.caption.html, root: root))
+        let reposts = site.reposts[post.key]?.count ?? 0
         return PostView(
             id: post.id, href: root + SitePaths.post(post), author: user(post.author),
             dateISO: DateText.iso(post.date), dateText: DateText.readable(post.date), location: post.location,
             captionHTML: InternalLink.resolve(post.caption.html, root: root), captionText: post.caption.plainText,
             images: views, aspect: views.first.map { "\($0.width)/\($0.height)" } ?? "1/1", isCarousel: count > 1,
-            imageCount: count, tile: tile, likes: likes(post),
+            imageCount: count, tile: tile(post, author: authorName), likes: likes(post),
             comments: post.comments.map(comment), commentCount: post.comments.count, hasComments: !post.comments.isEmpty,
-            tags: post.tagKeys.compactMap(tagLink), sensitive: post.isSensitive, exif: exif(post))
+            tags: post.tagKeys.compactMap(tagLink), sensitive: site.isSensitive(post), exif: exif(media),
+            repost: repost, repostsText: reposts == 0 ? nil : Self.count(reposts, "repost"))
     }
 
-    /// The post's first image as a square grid tile.
+    /// The post's first image (the original's, for a repost) as a square grid tile.
     func tile(_ post: Post, author: String? = nil) -> ImageView? {
-        let author = author ?? site.usersByHandle[post.author]?.name ?? post.author
-        return post.images.first.flatMap { source in images[source.path] }.map {
-            ImageView(square: $0, alt: altText(post.images[0], index: 0, count: post.images.count, author: author),
+        let media = site.mediaPost(post)
+        let author = author ?? site.usersByHandle[media.author]?.name ?? media.author
+        return media.images.first.flatMap { source in images[source.path] }.map {
+            ImageView(square: $0, alt: altText(media.images[0], index: 0, count: media.images.count, author: author),
                       root: root, sizes: "(min-width: 640px) 300px, 33vw", formats: formats)
         }
     }

@@ -41,8 +41,12 @@ final class PostView {
     let sensitive: Bool
     /// Camera settings per photo, when `show_exif` is on and the photo has any.
     let exif: Section<ExifPhotoView>?
+    /// For a repost: the original's author, link and caption (its media are `images`).
+    let repost: RepostView?
+    /// "2 reposts" when others reposted this post.
+    let repostsText: String?
 
-    init(id: String, href: String, author: UserView, dateISO: String, dateText: String, location: String?, captionHTML: String, captionText: String, images: [ImageView], aspect: String, isCarousel: Bool, imageCount: Int, tile: ImageView?, likes: LikesView?, comments: [CommentView], commentCount: Int, hasComments: Bool, tags: [TagLinkView], sensitive: Bool, exif: Section<ExifPhotoView>?) {
+    init(id: String, href: String, author: UserView, dateISO: String, dateText: String, location: String?, captionHTML: String, captionText: String, images: [ImageView], aspect: String, isCarousel: Bool, imageCount: Int, tile: ImageView?, likes: LikesView?, comments: [CommentView], commentCount: Int, hasComments: Bool, tags: [TagLinkView], sensitive: Bool, exif: Section<ExifPhotoView>?, repost: RepostView?, repostsText: String?) {
         self.id = id
         self.href = href
         self.author = author
@@ -63,7 +67,16 @@ final class PostView {
         self.tags = tags
         self.sensitive = sensitive
         self.exif = exif
+        self.repost = repost
+        self.repostsText = repostsText
     }
+}
+
+/// The post a repost shows.
+struct RepostView {
+    let author: UserView
+    let href: String
+    let captionHTML: String
 }
 
 struct ExifPhotoView {
@@ -142,6 +155,8 @@ struct ActivityView {
 struct PostRefView {
     let href: String
     let tile: ImageView?
+    /// The tile must be drawn as a cover (`tile.mustache` reads `sensitive`).
+    let sensitive: Bool
 }
 
 /// One column of the explore page's masonry.

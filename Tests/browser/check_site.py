@@ -109,7 +109,8 @@ def pick_pages(site):
         for tab in ("list", "tagged", "following", "activity", "liked", "followers", "follows"):
             if os.path.exists(os.path.join(site, handle, tab, "index.html")):
                 pages[tab] = f"{handle}/{tab}/"
-    posts = sorted(os.path.relpath(os.path.dirname(p), site) + "/" for p in html_files(site) if "/p/" in p)
+    posts = sorted(os.path.relpath(os.path.dirname(p), site) + "/" for p in html_files(site)
+                   if "/p/" in p and not p.endswith("/likes/index.html") and "/likes/page/" not in p)
     video = [p for p in posts if "<video " in read(os.path.join(site, p, "index.html"))
              and 'class="sensitive"' not in read(os.path.join(site, p, "index.html"))]
     if video:
