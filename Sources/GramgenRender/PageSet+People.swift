@@ -21,6 +21,20 @@ extension PageSet {
         }
     }
 
+    /// `search/` and its index: users, hashtags and posts, searched in the browser.
+    mutating func addSearch() {
+        add("search", path: SitePaths.search, inputs: .everything) { [renderer, site] in
+            var view = renderer.layout(path: SitePaths.search, title: "Search",
+                                       description: "Search people, hashtags and posts on \(site.config.title)", nav: "search")
+            view.heading = "Search"
+            return view
+        }
+        let index = SearchIndex(site: site, images: renderer.images, formats: site.config.images.formats)
+        for (path, contents) in index.files() {
+            addFile(path, inputs: .everything) { contents }
+        }
+    }
+
     /// The explore pages' two tabs: posts and people.
     static func exploreTabs(root: String, current: String) -> Section<TabView>? {
         .of([TabView(label: "Posts", href: root + SitePaths.explore, current: current == "posts"),

@@ -15,6 +15,9 @@ struct PageView {
     let navHome: Bool
     let navExplore: Bool
     let navTags: Bool
+    let navSearch: Bool
+    /// `search.js` with its content hash, for the search page.
+    let searchScript: String
 
     // Content
     var heading: String? = nil

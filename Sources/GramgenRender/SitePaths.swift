@@ -18,6 +18,8 @@ enum SitePaths {
     static func post(_ post: Post) -> String { post.path }
     /// Who liked the post.
     static func likes(_ post: Post) -> String { post.path + "likes/" }
+    /// The search page; its index is under `search/` too (`SearchIndex`).
+    static let search = "search/"
     /// Every user, for finding people without script.
     static let people = "explore/people/"
     static let tags = "tags/"

@@ -64,6 +64,7 @@ public struct SiteRenderer {
         pages.addTags()
         pages.addExplore()
         pages.addPeople()
+        pages.addSearch()
         pages.addNotFound()
         FeedSet(site: site, images: images, postsByAuthor: postsByAuthor).add(to: &pages)
         let sitemapPaths = pages.sitemapPaths
@@ -91,7 +92,8 @@ public struct SiteRenderer {
             stylesheet: root + (theme.assetPaths["style.css"] ?? "style.css"),
             script: theme.assetPaths["gramgen.js"].map { root + $0 } ?? "",
             feeds: feeds, share: share, navHome: nav == "home", navExplore: nav == "explore",
-            navTags: nav == "tags")
+            navTags: nav == "tags", navSearch: nav == "search",
+            searchScript: theme.assetPaths["search.js"].map { root + $0 } ?? "")
     }
 
     /// Post views for a page at `path`, shared by every page at the same depth: a post appears on

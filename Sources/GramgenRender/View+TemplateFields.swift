@@ -171,6 +171,8 @@ extension PageView: TemplateFields {
         "navHome": { .init($0.navHome) },
         "navExplore": { .init($0.navExplore) },
         "navTags": { .init($0.navTags) },
+        "navSearch": { .init($0.navSearch) },
+        "searchScript": { .init($0.searchScript) },
         "heading": { .init($0.heading) },
         "posts": { .init($0.posts) },
         "grid": { .init($0.grid) },

@@ -27,8 +27,9 @@ struct SensitiveTests {
                 let open = page.components(separatedBy: "<details class=\"sensitive\"").count - 1
                 covered += open
                 page = Self.removingCovers(page)
-            } else if url.pathExtension == "json" {
+            } else if url.pathExtension == "json" && !path.hasPrefix("search/") {
                 // `_gramgen.images` lists the media for programs, next to `sensitive: true`.
+                // (The search index is scanned as it is: it must not name the photo at all.)
                 let feed = try #require(JSONSerialization.jsonObject(with: Data(page.utf8)) as? [String: Any])
                 let items = feed["items"] as? [[String: Any]] ?? []
                 for item in items {

@@ -135,6 +135,8 @@ def pick_pages(site):
             pages["tag (Korean)" if korean else "tag"] = "tags/" + (korean or other)[0] + "/"
     if os.path.exists(os.path.join(site, "explore/index.html")):
         pages["explore"] = "explore/"
+    if os.path.exists(os.path.join(site, "search/index.html")):
+        pages["search"] = "search/"
     if os.path.exists(os.path.join(site, "explore/people/index.html")):
         pages["people"] = "explore/people/"
     likers = [p for p in posts if os.path.exists(os.path.join(site, p, "likes/index.html"))]
@@ -514,6 +516,67 @@ def check_meta(results, driver, label, is_404):
     results.check(f"{label}: canonical, og:, twitter: and alternate links", not missing, missing)
 
 
+# Queries the demo site answers, in Korean, accented and plain Latin, partial words included:
+# (query, kind of the expected first result: People/Hashtags/Posts, text it must contain).
+SEARCH_QUERIES = [
+    ("서울", "Hashtags", "#서울"),
+    ("강", "Hashtags", None),            # one Korean character: found only as a whole word, may find nothing
+    ("creme brulee", "Posts", "leo_marchand"),
+    ("crème", "Hashtags", "#crème_brûlée"),
+    ("kai", "People", "kai.climbs"),
+    ("MINA", "People", "mina.park"),
+    ("fog", "Hashtags", "#fog"),
+]
+
+
+def check_search(results, driver, label):
+    """Types each query, checks the first result of the expected kind, times the answer and
+    counts the bytes of the index downloaded; then follows a result."""
+    from selenium.webdriver.common.by import By
+    base = driver.current_url.split("?")[0]
+    for query, section, expected in SEARCH_QUERIES:
+        driver.get(base + "?q=" + urllib.parse.quote(query))
+        done = wait(driver, "return document.getElementById('search-status').textContent", timeout=10)
+        first = driver.execute_script("""
+          const want = arguments[0];
+          for (const s of document.querySelectorAll('.search-section')) {
+            if (s.querySelector('h2').textContent !== want) continue;
+            const a = s.querySelector('a.handle, .tag-results a, a.tile');
+            return a ? (a.textContent.trim() || a.getAttribute('title')) : null;
+          }
+          return null;
+        """, section)
+        if expected is None:
+            results.check(f"{label}: '{query}' answers without error ({done!r})", bool(done) and "not available" not in done, done)
+            continue
+        results.check(f"{label}: '{query}' finds {expected} first among {section} ({first!r})",
+                      first is not None and expected in first, f"status={done!r} first={first!r}")
+    # Time and bytes: a fresh page, one query (loads the index parts), then a second query.
+    driver.get(base)
+    driver.execute_script("performance.clearResourceTimings()")
+    box = driver.find_element(By.ID, "q")
+    box.send_keys("bluehour")
+    wait(driver, "return document.getElementById('search-status').textContent.includes('result')", timeout=10)
+    box.clear()
+    box.send_keys("blue")
+    wait(driver, "return document.getElementById('search-status').textContent.includes('\u201cblue\u201d')", timeout=10)
+    ms = driver.execute_script("return Number(document.getElementById('search-results').dataset.ms)")
+    downloaded = driver.execute_script("""
+      return performance.getEntriesByType('resource').filter(e => e.name.includes('/search/'))
+        .reduce((sum, e) => sum + (e.encodedBodySize || e.transferSize || 0), 0);
+    """)
+    results.check(f"{label}: a second query answers in {ms} ms (at most 50)", ms is not None and ms <= 50, ms)
+    results.check(f"{label}: two queries downloaded {downloaded} bytes of index (at most 300 KB)", downloaded <= 300_000, downloaded)
+    url = driver.current_url
+    results.check(f"{label}: the address holds the query ({url})", "q=blue" in url, url)
+    link = driver.find_elements(By.CSS_SELECTOR, ".search-section a.tile, .search-section a.handle")
+    if results.check(f"{label}: results link somewhere", bool(link)):
+        target = link[0].get_attribute("href")
+        link[0].click()
+        wait(driver, "return document.readyState === 'complete'", timeout=10)
+        results.check(f"{label}: clicking a result opens it", driver.current_url.split("#")[0] == target, driver.current_url)
+
+
 def check_kind(results, driver, kind, label, shots):
     """What each kind of page must offer beyond the common checks."""
     from selenium.webdriver.common.by import By
@@ -604,6 +667,8 @@ def check_kind(results, driver, kind, label, shots):
                           f"arrows={len(arrows)} moved={moved}")
         finally:
             driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+    if kind == "search":
+        check_search(results, driver, label)
     if kind in ("people", "followers", "follows", "likes"):
         people = driver.execute_script("return [...document.querySelectorAll('.people .person .handle')].map(a => a.href)")
         results.check(f"{label}: lists people, each linked to a profile ({len(people)})",

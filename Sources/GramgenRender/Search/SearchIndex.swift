@@ -1,0 +1,131 @@
+import GramgenCore
+
+/// The search index under `search/`, written at build time and read by `search.js`, split so a
+/// query downloads only what it needs (the way Pagefind splits its index):
+///
+/// - `search/meta.json`: counts, the number of word files, the size of a document chunk, and a
+///   version that changes with the index (appended to every fetch, so caches never mix builds).
+/// - `search/w/<n>.json`: `{"w": [words, sorted], "p": [postings]}` for the words whose first two
+///   characters hash to `n` (`SearchText.shard`); a posting lists document numbers, ascending,
+///   each as the difference from the one before.
+/// - `search/d/<k>.json`: documents `k × chunk` … as `[kind, title, detail, href, image]`, kind
+///   `u` (user), `t` (hashtag) or `p` (post); `href` and `image` relative to the site root.
+///
+/// Documents are numbered users (by handle), then hashtags (most used first), then posts (newest
+/// first), so the number alone ranks a result within its kind.
+struct SearchIndex {
+    /// About this many bytes of words and postings per word file.
+    static let shardTarget = 24_000
+    /// Documents per `d/` file: a page of results needs a few of them.
+    static let chunkSize = 24
+
+    struct Document {
+        let kind: String
+        let title: String
+        let detail: String
+        let href: String
+        let image: String?
+        let words: [String]
+    }
+
+    let documents: [Document]
+    let userCount: Int
+    let tagCount: Int
+
+    init(site: Site, images: [String: ProcessedImage], formats: [ImageFormat]) {
+        let fallback = formats.last ?? .jpeg
+        func square(_ image: ProcessedImage?) -> String? {
+            image?.squares.first { $0.format == fallback }.map { SitePaths.media($0.file) }
+        }
+        var documents: [Document] = []
+        for user in site.users {
+            let count = site.postCounts[user.handle] ?? 0
+            documents.append(Document(
+                kind: "u", title: user.handle, detail: user.name + " · " + ViewFactory.count(count, "post"),
+                href: SitePaths.profile(user.handle), image: square(user.avatar.flatMap { images[$0.path] }),
+                words: SearchText.words(user.handle + " " + user.name + " " + user.bio.plainText)))
+        }
+        let tags = site.tags.filter { !$0.postKeys.isEmpty }
+            .sorted { $0.postKeys.count != $1.postKeys.count ? $0.postKeys.count > $1.postKeys.count : $0.key < $1.key }
+        for tag in tags {
+            documents.append(Document(
+                kind: "t", title: "#" + tag.display, detail: ViewFactory.count(tag.postKeys.count, "post"),
+                href: SitePaths.tag(tag.key), image: nil, words: SearchText.words(tag.display)))
+        }
+        for post in site.posts {
+            let media = site.mediaPost(post)
+            let text = [post.caption.plainText, post.location ?? "", media.images.map(\.alt).joined(separator: " ")]
+                .joined(separator: " ")
+            let image = site.isSensitive(post) ? nil : media.images.first.flatMap { square(images[$0.path]) }
+            documents.append(Document(
+                kind: "p", title: post.author, detail: SiteRenderer.shorten(post.caption.plainText, to: 90),
+                href: SitePaths.post(post), image: image, words: SearchText.words(text)))
+        }
+        self.documents = documents
+        userCount = site.users.count
+        tagCount = tags.count
+    }
+
+    /// `items` written one after the other, separated by commas (the index is compact JSON).
+    private static func join<Item>(_ items: [Item], into out: inout [UInt8], _ write: (Item, inout [UInt8]) -> Void) {
+        for (index, item) in items.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            write(item, &out)
+        }
+    }
+
+    /// Every file of the index, by path.
+    func files() -> [(path: String, contents: [UInt8])] {
+        var postings: [String: [Int]] = [:]
+        var bytes = 0
+        for (number, document) in documents.enumerated() {
+            for word in Set(document.words) {
+                if postings[word] == nil { bytes += word.utf8.count + 8 }
+                postings[word, default: []].append(number)
+                bytes += 4
+            }
+        }
+        let shardCount = max(1, min(4096, bytes / Self.shardTarget + 1))
+        var shards = Array(repeating: [String](), count: shardCount)
+        for word in postings.keys { shards[SearchText.shard(of: word, count: shardCount)].append(word) }
+        var files: [(String, [UInt8])] = []
+        var version = DigestBuilder()
+        for (number, words) in shards.enumerated() {
+            let sorted = words.sorted()
+            var out = Array("{\"w\":[".utf8)
+            Self.join(sorted, into: &out) { JSONWriter.writeString($0, into: &$1) }
+            out += Array("],\"p\":[".utf8)
+            Self.join(sorted, into: &out) { word, out in
+                out.append(UInt8(ascii: "["))
+                var previous = 0
+                Self.join(postings[word] ?? [], into: &out) { value, out in
+                    out += Array(String(value - previous).utf8)
+                    previous = value
+                }
+                out.append(UInt8(ascii: "]"))
+            }
+            out += Array("]}".utf8)
+            version.add(out)
+            files.append(("search/w/\(number).json", out))
+        }
+        for start in stride(from: 0, to: documents.count, by: Self.chunkSize) {
+            var out = Array("[".utf8)
+            Self.join(Array(documents[start..<min(documents.count, start + Self.chunkSize)]), into: &out) { document, out in
+                out.append(UInt8(ascii: "["))
+                Self.join([document.kind, document.title, document.detail, document.href], into: &out) {
+                    JSONWriter.writeString($0, into: &$1)
+                }
+                out.append(UInt8(ascii: ","))
+                if let image = document.image { JSONWriter.writeString(image, into: &out) } else { out += Array("null".utf8) }
+                out.append(UInt8(ascii: "]"))
+            }
+            out.append(UInt8(ascii: "]"))
+            version.add(out)
+            files.append(("search/d/\(start / Self.chunkSize).json", out))
+        }
+        let meta = "{\"version\":\"\(version.hex.prefix(12))\",\"users\":\(userCount),\"tags\":\(tagCount),"
+            + "\"posts\":\(documents.count - userCount - tagCount),\"shards\":\(shardCount),\"chunk\":\(Self.chunkSize)}"
+        files.append(("search/meta.json", Array(meta.utf8)))
+        return files
+    }
+}

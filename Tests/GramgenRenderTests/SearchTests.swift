@@ -1,0 +1,76 @@
+import Foundation
+import GramgenCore
+import Testing
+@testable import GramgenRender
+
+/// How search cuts text into words, and what the index holds. `search.js` repeats `SearchText`;
+/// the browser test (`Tests/browser/check_site.py`) checks the two agree on real queries.
+struct SearchTests {
+    @Test("Latin: lower case, accents dropped, split at anything not a letter or digit")
+    func latin() {
+        #expect(SearchText.words("Crème BRÛLÉE, café-au-lait!") == ["creme", "brulee", "cafe", "au", "lait"])
+        #expect(SearchText.words("kai.climbs @mina_park #Summer2024") == ["kai", "climbs", "mina", "park", "summer2024"])
+        #expect(SearchText.words("Ｆｕｌｌ ｗｉｄｔｈ") == ["full", "width"])
+        #expect(SearchText.words("São Paulo · Ελλάδα · Москва́") == ["sao", "paulo", "ελλαδα", "москва"])
+    }
+
+    @Test("Korean, Japanese and Chinese: two-character pieces, so any part of two or more characters finds the word")
+    func cjk() {
+        #expect(SearchText.words("서울역에서") == ["서울", "울역", "역에", "에서"])
+        #expect(SearchText.words("서울") == ["서울"])
+        #expect(SearchText.words("東京タワー") == ["東京", "京タ", "タワ", "ワー"])
+        #expect(SearchText.words("北京烤鸭") == ["北京", "京烤", "烤鸭"])
+        // Kana voicing marks are part of the letter (が is not か); Hangul stays composed.
+        #expect(SearchText.words("がっこう") == ["がっ", "っこ", "こう"])
+        // A change of script splits a word: "seoul서울" is two.
+        #expect(SearchText.words("seoul서울2024") == ["seoul", "서울", "2024"])
+    }
+
+    @Test("a word's file depends only on its first two characters")
+    func shards() {
+        #expect(SearchText.shard(of: "creme", count: 64) == SearchText.shard(of: "crepe", count: 64))
+        #expect(SearchText.shard(of: "서울", count: 64) == SearchText.shard(of: "서울역", count: 64))
+        #expect(SearchText.shard(of: "anything", count: 1) == 0)
+        // FNV-1a over UTF-16 units, as search.js computes it: "cr" is 1160345184, "서울" 4056577049.
+        #expect(SearchText.shard(of: "crepe", count: 1000) == 184)
+        #expect(SearchText.shard(of: "서울역", count: 1000) == 49)
+    }
+
+    @Test("the index: documents numbered users, hashtags, posts; every word's postings point at its documents")
+    func index() throws {
+        var config = SiteConfig()
+        config.images.formats = [.jpeg]
+        let date = PostDate(instant: Date(timeIntervalSince1970: 1_700_000_000), utcOffsetSeconds: 0)
+        func post(_ id: String, _ author: String, _ text: String, tags: [String], sensitive: Bool = false) -> Post {
+            Post(id: id, author: author, date: date, location: "Seoul", images: [], caption: RichText(html: text, plainText: text),
+                 tagKeys: tags, likedBy: [], comments: [], isDraft: false, isSensitive: sensitive, sourcePath: "x")
+        }
+        let users = [Profile(handle: "ann", name: "Ann Lee", bio: RichText(plainText: "Cafés in 서울"), website: nil, location: nil,
+                             following: [], avatar: nil, sourcePath: "x")]
+        let posts = [post("b", "ann", "Crème brûlée night #dessert", tags: ["dessert"]),
+                     post("a", "ann", "Morning walk", tags: [], sensitive: true)]
+        let site = Site(config: config, users: users, posts: posts,
+                        tags: [Hashtag(key: "dessert", display: "Dessert", postKeys: ["ann/b"])])
+        let index = SearchIndex(site: site, images: [:], formats: [.jpeg])
+        #expect(index.documents.map(\.kind) == ["u", "t", "p", "p"])
+        #expect(index.documents.map(\.href) == ["ann/", "tags/dessert/", "ann/p/b/", "ann/p/a/"])
+        #expect(index.documents[0].words.contains("서울") && index.documents[0].words.contains("cafes"))
+        let files = Dictionary(uniqueKeysWithValues: index.files().map { ($0.path, $0.contents) })
+        let meta = try #require(JSONSerialization.jsonObject(with: Data(files["search/meta.json"] ?? [])) as? [String: Any])
+        #expect(meta["users"] as? Int == 1 && meta["tags"] as? Int == 1 && meta["posts"] as? Int == 2 && meta["shards"] as? Int == 1)
+        let words = try #require(JSONSerialization.jsonObject(with: Data(files["search/w/0.json"] ?? [])) as? [String: Any])
+        let list = try #require(words["w"] as? [String]), postings = try #require(words["p"] as? [[Int]])
+        #expect(list == list.sorted())
+        func documents(_ word: String) -> [Int] {
+            guard let i = list.firstIndex(of: word) else { return [] }
+            var n = 0
+            return postings[i].map { n += $0; return n }
+        }
+        #expect(documents("dessert") == [1, 2])
+        #expect(documents("seoul") == [2, 3])
+        #expect(documents("ann") == [0])
+        let chunk = try #require(JSONSerialization.jsonObject(with: Data(files["search/d/0.json"] ?? [])) as? [[Any]])
+        #expect(chunk.count == 4)
+        #expect(chunk[3][4] is NSNull, "a sensitive post has no picture in the results")
+    }
+}
