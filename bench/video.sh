@@ -73,20 +73,28 @@ done
 
 # The commands gramgen runs, from a verbose build; the transcodes become the hand-run limit.
 (cd "$site" && "$gramgen" build --jobs "$jobs" --verbose 2>"$work/verbose.log" >/dev/null)
-grep -E "^  /usr/bin/ffmpeg .* -filter_complex " "$work/verbose.log" \
-  | sed -E "s#^  ##; s# $site/\\.gramgen/cache/work/[0-9]+-[0-9]+/# $work/hand/#g" > "$work/hand.txt"
+rm -rf "$work/commands"; mkdir -p "$work/commands"
+grep -E "^  /usr/bin/ffmpeg .* -filter_complex " "$work/verbose.log" | sed -E 's#^  ##' > "$work/hand.txt"
 [ "$(wc -l < "$work/hand.txt")" = 10 ] || { echo "expected 10 transcode commands, got $(wc -l < "$work/hand.txt")" >&2; exit 1; }
+n=0
+while IFS= read -r line; do
+  n=$((n + 1))
+  # Each command as gramgen ran it, writing into a scratch folder of its own.
+  printf '%s\n' "$line" | sed -E "s# $site/\\.gramgen/cache/work/[0-9]+-[0-9]+/# $work/hand/$n-#g" > "$work/commands/$n.sh"
+done < "$work/hand.txt"
 total_seconds=$(for clip in "$clips"/*; do ffprobe -v error -show_entries format=duration -of csv=p=0 "$clip"; done | paste -sd+ | bc)
 
 timed() { # label command...
-  local out; out=$( { /usr/bin/time -f "%e %M" "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -1)
-  echo "$1 $out" >> "$work/times.txt"
+  local label=$1; shift
+  /usr/bin/time -o "$work/time.out" -f "%e %M" "$@" > "$work/step.log" 2>&1 \
+    || { echo "$label failed:" >&2; tail -5 "$work/step.log" >&2; exit 1; }
+  echo "$label $(tail -1 "$work/time.out")" >> "$work/times.txt"
 }
 : > "$work/times.txt"
 for run in $(seq "$runs"); do
   echo "run $run/$runs"
   rm -rf "$work/hand"; mkdir -p "$work/hand"
-  timed hand sh -c "tr '\n' '\0' < '$work/hand.txt' | xargs -0 -P $jobs -I{} sh -c '{}'"
+  timed hand sh -c "ls '$work/commands'/*.sh | xargs -P $jobs -n 1 sh"
   rm -rf "$site/.gramgen" "$site/public"
   timed cold sh -c "cd '$site' && '$gramgen' build --jobs $jobs --quiet"
   timed noop sh -c "cd '$site' && '$gramgen' build --jobs $jobs --quiet"
