@@ -73,4 +73,33 @@ struct SearchTests {
         #expect(chunk.count == 4)
         #expect(chunk[3][4] is NSNull, "a sensitive post has no picture in the results")
     }
+
+    @Test("the index stays split at scale: 5,000 posts of random words give small word files and chunks (seeded)")
+    func sizes() throws {
+        var random = SeededRandom.forTest("SearchTests.sizes")
+        let syllables = Array("가나다라마바사아자차카타파하서울부산강산바다")
+        let latin = (0..<3000).map { n in String((0..<(3 + n % 8)).map { _ in "abcdefghijklmnoprstuvy".randomElement(using: &random)! }) }
+        let korean = (0..<800).map { _ in String((0..<3).map { _ in syllables.randomElement(using: &random)! }) }
+        let date = PostDate(instant: Date(timeIntervalSince1970: 1_700_000_000), utcOffsetSeconds: 0)
+        let users = (0..<200).map { n in
+            Profile(handle: "user\(n)", name: "User \(n)", bio: RichText(), website: nil, location: nil, following: [], avatar: nil, sourcePath: "x")
+        }
+        let posts = (0..<5000).map { n -> Post in
+            let words = (0..<20).map { _ in Bool.random(using: &random) ? latin.randomElement(using: &random)! : korean.randomElement(using: &random)! }
+            let text = words.joined(separator: " ")
+            return Post(id: "p\(n)", author: "user\(n % 200)", date: date, location: nil, images: [],
+                        caption: RichText(html: text, plainText: text), tagKeys: [], likedBy: [], comments: [],
+                        isDraft: false, isSensitive: false, sourcePath: "x")
+        }
+        let index = SearchIndex(site: Site(config: SiteConfig(), users: users, posts: posts, tags: []), images: [:], formats: [.jpeg])
+        let files = index.files()
+        let words = files.filter { $0.path.hasPrefix("search/w/") }.map(\.contents.count)
+        let chunks = files.filter { $0.path.hasPrefix("search/d/") }.map(\.contents.count)
+        #expect(words.count > 16, "split into many word files: \(words.count)")
+        #expect((words.max() ?? 0) <= 3 * SearchIndex.shardTarget, "largest word file \(words.max() ?? 0) bytes")
+        #expect((chunks.max() ?? 0) <= 8_000, "largest document chunk \(chunks.max() ?? 0) bytes")
+        // A three-word query with a page of results: three word files and at most 46 result chunks
+        // (8 people, 8 hashtags, 30 posts) stays under Pagefind's 300 KB.
+        #expect(3 * (words.max() ?? 0) + 46 * (chunks.max() ?? 0) <= 300_000)
+    }
 }
