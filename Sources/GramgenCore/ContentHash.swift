@@ -6,10 +6,6 @@ public enum ContentHash {
         hex(data.withUnsafeBytes { value($0) })
     }
 
-    public static func hex(_ bytes: [UInt8]) -> String {
-        hex(bytes.withUnsafeBytes { value($0) })
-    }
-
     public static func hex(_ value: UInt64) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var out = [UInt8](repeating: 0, count: 16)

@@ -145,5 +145,4 @@ public struct Hashtag: Sendable, Hashable {
         self.postKeys = postKeys
     }
 
-    public var path: String { "tags/\(TagKey.urlComponent(for: key))/" }
 }

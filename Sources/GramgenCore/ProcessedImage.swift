@@ -1,5 +1,3 @@
-import GramgenCore
-
 /// One published file of an image.
 public struct ImageVariant: Codable, Sendable, Hashable {
     public var format: ImageFormat
@@ -55,7 +53,6 @@ public struct ProcessedImage: Codable, Sendable, Hashable {
     public var aspectRatio: Double { height > 0 ? Double(width) / Double(height) : 1 }
 
     public func variants(in format: ImageFormat) -> [ImageVariant] { variants.filter { $0.format == format } }
-    public func squares(in format: ImageFormat) -> [ImageVariant] { squares.filter { $0.format == format } }
 
     /// Every media file the image (and video) uses.
     public var files: [String] { variants.map(\.file) + squares.map(\.file) + (video?.renditions.map(\.file) ?? []) }
