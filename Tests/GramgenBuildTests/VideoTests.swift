@@ -184,6 +184,51 @@ struct VideoTests {
         #expect(sizes.sorted() == ["mp4 240x136", "mp4 480x270", "mp4 640x360", "webm 240x136", "webm 480x270", "webm 640x360"])
     }
 
+    /// What phones and screen recorders make: (file, size, encoder arguments, audio, expected upright output size).
+    static let shapes: [(String, String, [String], Bool, String)] = [
+        ("iphone-hevc.mov", "320x180", ["-c:v", "libx265", "-tag:v", "hvc1", "-x265-params", "log-level=error"], true, "180x320"),
+        ("android.mp4", "180x320", [], true, "180x320"),
+        ("screen-vfr.mp4", "148x320", ["-vf", "setpts='if(lt(mod(N,20),10),N/(30*TB),(N+mod(N,7))/(30*TB))'", "-fps_mode", "vfr"], false, "148x320"),
+        ("vp9.webm", "320x240", ["-c:v", "libvpx-vp9", "-c:a", "libopus"], true, "320x240"),
+    ]
+
+    @Test("HEVC MOV with rotation, Android MP4, a variable-frame-rate screen recording and WebM all publish as H.264 MP4",
+          arguments: 0..<shapes.count)
+    func phoneShapes(_ index: Int) throws {
+        let (name, size, encoder, audio, expected) = Self.shapes[index]
+        let site = try VideoSite()
+        defer { site.box.remove() }
+        let folder = try site.post("2024-06-01-clip")
+        let source = folder.appendingPathComponent(name)
+        try MediaTools.clip(source, size: size, seconds: 1, audio: audio, extra: encoder)
+        if name.hasSuffix(".mov") { try MediaTools.run("exiftool", ["-q", "-overwrite_original", "-Rotation=90", source.path]) }
+        let (report, text) = try site.box.build()
+        #expect(text == "" && report.published)
+        let video = try #require(site.media.first { $0.pathExtension == "mp4" })
+        let streams = try #require(MediaTools.probe(video)["streams"] as? [[String: Any]])
+        #expect(streams.first?["codec_name"] as? String == "h264")
+        #expect("\(streams.first?["width"] as? Int ?? 0)x\(streams.first?["height"] as? Int ?? 0)" == expected)
+        #expect(streams.contains { $0["codec_type"] as? String == "audio" } == audio)
+    }
+
+    @Test("an AV1 WebM is made when configured, listed before the MP4")
+    func av1() throws {
+        let site = try VideoSite()
+        defer { site.box.remove() }
+        try site.box.write("site/content/site.yml", "videos:\n  webm: av1\n  preset: ultrafast\n")
+        let folder = try site.post("2024-06-01-walk")
+        try MediaTools.clip(folder.appendingPathComponent("1.mp4"), size: "320x180", seconds: 1, audio: true)
+        let (report, text) = try site.box.build()
+        #expect(text == "" && report.published)
+        let webm = try #require(site.media.first { $0.pathExtension == "webm" })
+        let streams = try #require(MediaTools.probe(webm)["streams"] as? [[String: Any]])
+        #expect(streams.map { $0["codec_name"] as? String } == ["av1", "opus"])
+        let post = try site.page("ann/p/2024-06-01-walk/index.html")
+        let webmSource = try #require(post.range(of: "type=\"video/webm\""))
+        let mp4Source = try #require(post.range(of: "type=\"video/mp4\""))
+        #expect(webmSource.lowerBound < mp4Source.lowerBound)
+    }
+
     @Test("without FFmpeg, a site with a video is an error naming it, and a site without videos builds")
     func missingFFmpeg() throws {
         let site = try VideoSite()
