@@ -43,7 +43,14 @@ struct ImageStage {
                 }
             }
         }
-        return videos + jobs
+        // Longest first (by size, which follows length): the last worker to finish then has the
+        // shortest video left, not the longest.
+        let sizes = Dictionary(videos.map { ($0.source.path, Self.size(of: $0.source.fileURL)) }, uniquingKeysWith: { a, _ in a })
+        return videos.sorted { (sizes[$0.source.path] ?? 0) > (sizes[$1.source.path] ?? 0) } + jobs
+    }
+
+    private static func size(of url: URL) -> Int {
+        (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
     }
 
     func run(_ work: [Job]) -> Result {
