@@ -99,8 +99,9 @@
     });
   }
 
-  var limits = { u: 8, t: 8, p: 30 }, asked = 0;
-  function run(query) {
+  var pageSize = 30, limits = { u: 8, t: 8, p: pageSize }, asked = 0;
+  function run(query, more) {
+    if (!more) limits.p = pageSize;
     var started = performance.now(), ticket = ++asked;
     var parts = [];
     tokens(query).forEach(function (t) { parts = parts.concat(pieces(t)); });
@@ -163,6 +164,11 @@
     if (people.children.length) box.append(section("People", people));
     if (tags.children.length) box.append(section("Hashtags", tags));
     if (posts.children.length) box.append(section("Posts", posts));
+    if (counts && counts.p > limits.p) {
+      var button = element("button", { type: "button", "class": "search-more" }, ["More posts (" + (counts.p - limits.p) + " more)"]);
+      button.addEventListener("click", function () { limits.p += pageSize; run(query, true); });
+      box.append(button);
+    }
     var total = counts ? counts.u + counts.t + counts.p : 0;
     var ms = Math.round(performance.now() - started);
     box.setAttribute("data-ms", String(ms));
