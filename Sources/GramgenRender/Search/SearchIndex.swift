@@ -43,7 +43,7 @@ struct SearchIndex {
             documents.append(Document(
                 kind: "u", title: user.handle, detail: user.name + " · " + ViewFactory.count(count, "post"),
                 href: SitePaths.profile(user.handle), image: square(user.avatar.flatMap { images[$0.path] }),
-                words: SearchText.words(user.handle + " " + user.name + " " + user.bio.plainText)))
+                words: SearchText.words(user.handle + " " + user.name)))
         }
         let tags = site.tags.filter { !$0.postKeys.isEmpty }
             .sorted { $0.postKeys.count != $1.postKeys.count ? $0.postKeys.count > $1.postKeys.count : $0.key < $1.key }
