@@ -55,6 +55,15 @@ enum ExportJSON: Decodable, Equatable {
         return nil
     }
 
+    /// The value of a key spelled in any case: Instagram renamed `"Profile Photo"` to
+    /// `"Profile photo"` in 2026, and other keys may follow.
+    func value(anyCase key: String) -> ExportJSON? {
+        guard case .object(let fields) = self else { return nil }
+        if let exact = fields[key] { return exact }
+        let lowered = key.lowercased()
+        return fields.first { $0.key.lowercased() == lowered }?.value
+    }
+
     var array: [ExportJSON]? {
         if case .array(let items) = self { return items }
         return nil

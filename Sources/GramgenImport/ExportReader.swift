@@ -62,7 +62,7 @@ struct ExportReader {
                 profile.name = value("Name", "name")
                 profile.bio = value("Bio", "Biography", "bio")
                 profile.website = value("Website", "website")
-                profile.avatarURI = user["media_map_data"]?["Profile Photo"]?["uri"]?.text
+                profile.avatarURI = user["media_map_data"]?.value(anyCase: "Profile Photo")?["uri"]?.text
             } else {
                 // 2018–2020 `profile.json`: flat keys.
                 profile.username = json["username"]?.text

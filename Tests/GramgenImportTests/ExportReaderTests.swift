@@ -8,6 +8,18 @@ struct ExportReaderTests {
         try ExportReader(layout: ExportLayout.locate(in: folder, name: folder.lastPathComponent)).read()
     }
 
+    @Test("the profile picture is found under 'Profile Photo' and under 2026's 'Profile photo'")
+    func profilePhotoSpelling() throws {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: ImportTestSupport.newLayout, to: copy)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let info = copy.appendingPathComponent("personal_information/personal_information/personal_information.json")
+        let text = try String(contentsOf: info, encoding: .utf8)
+        #expect(text.contains("\"Profile Photo\""))
+        try text.replacingOccurrences(of: "\"Profile Photo\"", with: "\"Profile photo\"").write(to: info, atomically: true, encoding: .utf8)
+        #expect(try Self.read(copy).profile.avatarURI == "media/profile/202401/417520034_18023_n.jpg")
+    }
+
     @Test("the 2024+ layout: your_instagram_activity/content, personal_information/personal_information")
     func newLayout() throws {
         let layout = try ExportLayout.locate(in: ImportTestSupport.newLayout, name: "new-layout")
