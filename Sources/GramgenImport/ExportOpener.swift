@@ -51,6 +51,52 @@ final class ExportOpener {
         return folder
     }
 
+    /// One folder holding every part of an export that Instagram split into several files
+    /// (large accounts get `part 1 of 3` … zips): each zip is unpacked into it and each folder's
+    /// regular files are linked (or copied) into it; a file two parts both hold is taken from
+    /// the first. A single part is opened as it is.
+    func open(parts: [(url: URL, name: String)]) throws -> URL {
+        guard parts.count > 1 else { return try open(parts[0].url, name: parts[0].name) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gramgen-import-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw ImportError.writeFailed(path: folder.path, detail: error.localizedDescription)
+        }
+        temporaryFolders.append(folder)
+        for part in parts {
+            let opened = try open(part.url, name: part.name)
+            try merge(opened, into: folder, name: part.name)
+        }
+        return folder
+    }
+
+    /// Links (or copies) every regular file below `source` into the same place below `target`,
+    /// keeping files already there; links and special files are left out, as the import would
+    /// not read them either.
+    private func merge(_ source: URL, into target: URL, name: String) throws {
+        let manager = FileManager.default
+        guard let walker = manager.enumerator(at: source, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey, .isSymbolicLinkKey],
+                                              options: []) else { return }
+        let base = source.standardizedFileURL.path
+        for case let url as URL in walker {
+            let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isDirectoryKey, .isSymbolicLinkKey])
+            let relative = String(url.standardizedFileURL.path.dropFirst(base.count + 1))
+            let destination = target.appendingPathComponent(relative)
+            do {
+                if values?.isSymbolicLink == true {
+                    walker.skipDescendants()
+                } else if values?.isDirectory == true {
+                    try manager.createDirectory(at: destination, withIntermediateDirectories: true)
+                } else if values?.isRegularFile == true, !manager.fileExists(atPath: destination.path) {
+                    if link(url.path, destination.path) != 0 { try manager.copyItem(at: url, to: destination) }
+                }
+            } catch {
+                throw ImportError.writeFailed(path: destination.path, detail: "cannot gather \(name): \(error.localizedDescription)")
+            }
+        }
+    }
+
     /// Removes the temporary folders of unpacked zips.
     func close() {
         for folder in temporaryFolders { try? FileManager.default.removeItem(at: folder) }

@@ -12,6 +12,8 @@ public struct InstagramImporter {
         public var siteRoot: URL
         /// The export: a folder or a .zip.
         public var export: URL
+        /// The other parts of an export split into several files, with their names as typed.
+        public var moreParts: [(url: URL, name: String)] = []
         /// The export path as the user wrote it, for messages.
         public var exportName: String
         /// `--handle`; by default the export's username.
@@ -46,7 +48,7 @@ public struct InstagramImporter {
         }
         let opener = ExportOpener(unzipPath: options.unzipPath)
         defer { opener.close() }
-        let folder = try opener.open(options.export, name: options.exportName)
+        let folder = try opener.open(parts: [(options.export, options.exportName)] + options.moreParts)
         let layout = try ExportLayout.locate(in: folder, name: options.exportName)
         let export = try ExportReader(layout: layout).read()
         let handle = try resolveHandle(export)

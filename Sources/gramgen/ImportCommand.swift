@@ -19,15 +19,20 @@ struct InstagramImportCommand: ParsableCommand {
         abstract: "Import an Instagram data export as a user of the site.",
         discussion: """
         EXPORT is the export Instagram sends you (Accounts Center › Your information and permissions › \
-        Download your information, format JSON), as the downloaded .zip or an unzipped folder. \
+        Download your information, format JSON), as the downloaded .zip or an unzipped folder; \
+        an export split into several .zip files is given as all of them. \
         Writes content/users/<handle>/ with profile.md, the avatar, and one folder per post \
-        (photos in carousel order, post.md with the caption, date and alt text). Videos and files \
-        gramgen cannot use are listed and skipped; archived posts are imported as drafts. \
+        (photos and videos in carousel order, post.md with the caption, date and alt text); each \
+        Reel becomes a post. Files gramgen cannot use are listed and skipped; archived posts are \
+        imported as drafts. \
         Importing again updates the posts, never duplicates them, and keeps any post you have edited.
         """)
 
-    @Argument(help: ArgumentHelp("The export: a .zip or a folder.", valueName: "export"))
-    var export: String
+    @Argument(help: ArgumentHelp("The export: a .zip or a folder; for an export Instagram split into several .zip files, all of them.",
+                                 valueName: "export"))
+    var exports: [String] = []
+
+    var export: String { exports.first ?? "" }
 
     @Option(name: .long, help: ArgumentHelp("The site folder (holding content/).", valueName: "dir"))
     var site: String = "."
@@ -47,10 +52,11 @@ struct InstagramImportCommand: ParsableCommand {
 
     func run() throws {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let options = InstagramImporter.Options(
+        var options = InstagramImporter.Options(
             siteRoot: URL(fileURLWithPath: site, relativeTo: cwd).standardizedFileURL,
             export: URL(fileURLWithPath: export, relativeTo: cwd).standardizedFileURL,
             exportName: export, handle: handle, dryRun: dryRun)
+        options.moreParts = exports.dropFirst().map { (URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL, $0) }
         let report: ImportReport
         do {
             report = try InstagramImporter(options: options).run()

@@ -76,6 +76,42 @@ struct InstagramImporterTests {
         #expect(text.contains("following: 1 of 3 accounts are users of this site; left out 2 (add them as users and import again to include them)"))
     }
 
+    @Test("an export split into two .zip files (text in one, photos in the other), or two folders, imports as the whole")
+    func severalParts() throws {
+        let whole = try ImportTestSupport.makeSite(), zips = try ImportTestSupport.makeSite(), folders = try ImportTestSupport.makeSite()
+        let split = FileManager.default.temporaryDirectory.appendingPathComponent("parts-\(UUID().uuidString)")
+        defer { for url in [whole, zips, folders, split] { try? FileManager.default.removeItem(at: url) } }
+        let wholeReport = try ImportTestSupport.runImport(ImportTestSupport.oldLayout, into: whole)
+        func run(_ parts: [URL], into site: URL) throws -> ImportReport {
+            var options = InstagramImporter.Options(siteRoot: site, export: parts[0], exportName: parts[0].lastPathComponent)
+            options.moreParts = parts.dropFirst().map { ($0, $0.lastPathComponent) }
+            return try InstagramImporter(options: options).run()
+        }
+        let fixtures = ImportTestSupport.fixtures
+        let zipReport = try run([fixtures.appendingPathComponent("old-layout-part1.zip"),
+                                 fixtures.appendingPathComponent("old-layout-part2.zip")], into: zips)
+        // The same split as folders: the JSON files in one, the media in the other.
+        let text = split.appendingPathComponent("text"), media = split.appendingPathComponent("media")
+        for (folder, wantsJSON) in [(text, true), (media, false)] {
+            for file in ImportTestSupport.files(in: ImportTestSupport.oldLayout) where file.hasSuffix(".json") == wantsJSON {
+                let target = folder.appendingPathComponent(file)
+                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.copyItem(at: ImportTestSupport.oldLayout.appendingPathComponent(file), to: target)
+            }
+        }
+        let folderReport = try run([text, media], into: folders)
+        #expect(zipReport == wholeReport && folderReport == wholeReport)
+        #expect(wholeReport.posts.count == 3 && wholeReport.skippedFiles.count == 1, "one photo is missing from the fixture export")
+        let expected = ImportTestSupport.files(in: whole.appendingPathComponent("content"))
+        #expect(ImportTestSupport.files(in: zips.appendingPathComponent("content")) == expected)
+        #expect(ImportTestSupport.files(in: folders.appendingPathComponent("content")) == expected)
+        // Only the first part alone: the posts come, their photos are reported missing.
+        let alone = try ImportTestSupport.makeSite()
+        defer { try? FileManager.default.removeItem(at: alone) }
+        let partial = try run([fixtures.appendingPathComponent("old-layout-part1.zip")], into: alone)
+        #expect(partial.skippedFiles.allSatisfy { $0.reason == .missingFromExport } && partial.skippedFiles.count == 4)
+    }
+
     @Test("the old layout from a .zip gives the same site as from the folder")
     func zipMatchesFolder() throws {
         let fromFolder = try ImportTestSupport.makeSite(), fromZip = try ImportTestSupport.makeSite()
