@@ -24,6 +24,10 @@ struct ExportLayout: Equatable {
     let archivedPostsFile: String?
     /// `reels.json`: Reels, each a post of one video.
     let reelsFile: String?
+    /// `stories.json`: stories, each one photo or video.
+    let storiesFile: String?
+    /// `comments/post_comments_N.json`: comments the owner wrote.
+    let commentFiles: [String]
     let profileFile: String?
     let profilePhotosFile: String?
     let followingFile: String?
@@ -51,6 +55,11 @@ struct ExportLayout: Equatable {
                 postFiles: posts.map { "\(folder)/\($0)" },
                 archivedPostsFile: exists(archived, in: root) ? archived : nil,
                 reelsFile: postFolders.map { "\($0)/reels.json" }.first { exists($0, in: root) },
+                storiesFile: postFolders.map { "\($0)/stories.json" }.first { exists($0, in: root) },
+                commentFiles: ["your_instagram_activity/comments", "comments"].flatMap { folder in
+                    visibleEntries(of: root.appendingPathComponent(folder)).sorted()
+                        .filter { $0.hasPrefix("post_comments") && $0.hasSuffix(".json") }.map { "\(folder)/\($0)" }
+                },
                 profileFile: profileFiles.first { exists($0, in: root) },
                 profilePhotosFile: postFolders.map { "\($0)/profile_photos.json" }.first { exists($0, in: root) },
                 followingFile: followingFiles.first { exists($0, in: root) })

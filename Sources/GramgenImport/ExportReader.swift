@@ -15,7 +15,15 @@ struct ExportReader {
         if let file = layout.reelsFile {
             posts += try readPosts(file, archived: false, wrapper: "ig_reels_media").map { var reel = $0; reel.isReel = true; return reel }
         }
-        return InstagramExport(root: layout.root, profile: try readProfile(), posts: posts, following: try readFollowing())
+        var export = InstagramExport(root: layout.root, profile: try readProfile(), posts: posts, following: try readFollowing())
+        if let file = layout.storiesFile {
+            export.stories = try readPosts(file, archived: false, wrapper: "ig_stories").map { var story = $0; story.isStory = true; return story }
+        }
+        for file in layout.commentFiles {
+            let json = try load(file)
+            export.commentCount += (json.array ?? json["comments_media_comments"]?.array ?? []).count
+        }
+        return export
     }
 
     private func load(_ file: String) throws -> ExportJSON {

@@ -24,7 +24,19 @@ public struct ImportReport: Sendable, Equatable {
         public var isDraft: Bool
         /// A Reel on Instagram (a video post of its own list in the export).
         public var isReel: Bool
+        /// A story, imported with `--stories`.
+        public var isStory: Bool
     }
+
+    /// What the export holds that the import does not carry over, counted, so nothing is lost silently.
+    public struct NotImported: Sendable, Equatable {
+        /// Singular noun: "story", "comment".
+        public var kind: String
+        public var count: Int
+        public var why: String
+    }
+
+    public var notImported: [NotImported] = []
 
     /// Why a media file of the export was not imported.
     public enum SkipReason: Sendable, Equatable {

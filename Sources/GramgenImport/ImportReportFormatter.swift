@@ -61,6 +61,9 @@ public struct ImportReportFormatter {
                 + "\(report.postsWithoutMedia.count == 1 ? "was" : "were") not imported: "
                 + report.postsWithoutMedia.joined(separator: ", "))
         }
+        for item in report.notImported {
+            info.append("not imported: \(plural(item.count, item.kind)) (\(item.why))")
+        }
         if !report.followingLeftOut.isEmpty {
             info.append("following: \(report.following.count) of \(report.following.count + report.followingLeftOut.count) "
                 + "accounts are users of this site; left out \(report.followingLeftOut.count) "
@@ -81,6 +84,10 @@ public struct ImportReportFormatter {
         let counts = parts.compactMap { outcome, word in report.count(outcome) > 0 ? "\(report.count(outcome)) \(word)" : nil }
         var line = "\(report.dryRun ? "Would import" : "Imported") \(plural(report.posts.count, "post"))"
         if !counts.isEmpty { line += " (\(counts.joined(separator: ", ")))" }
+        let kinds = [(report.posts.filter(\.isReel).count, "Reel"), (report.posts.filter(\.isStory).count, "story"),
+                     (report.posts.reduce(0) { $0 + $1.photoCount }, "photo"), (report.posts.reduce(0) { $0 + $1.videoCount }, "video")]
+            .filter { $0.0 > 0 }.map { plural($0.0, $0.1) }
+        if !kinds.isEmpty { line += " with \(kinds.joined(separator: ", "))" }
         if !report.skippedFiles.isEmpty { line += "; skipped \(plural(report.skippedFiles.count, "file"))" }
         return line + "."
     }
@@ -104,5 +111,8 @@ public struct ImportReportFormatter {
         }
     }
 
-    private func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+    private func plural(_ n: Int, _ word: String) -> String {
+        if n == 1 { return "1 \(word)" }
+        return word.hasSuffix("y") ? "\(n) \(word.dropLast())ies" : "\(n) \(word)s"
+    }
 }

@@ -10,6 +10,10 @@ struct InstagramExport: Sendable, Equatable {
     var posts: [ExportPost]
     /// Usernames the owner follows, lower-cased, in the export's order.
     var following: [String]
+    /// Stories (each one photo or video); imported only with `--stories`.
+    var stories: [ExportPost] = []
+    /// Comments the owner wrote (on anyone's posts): counted, not imported.
+    var commentCount = 0
 }
 
 /// The owner's profile, as far as the export has one.
@@ -32,6 +36,8 @@ struct ExportPost: Sendable, Equatable {
     var isArchived: Bool
     /// From the export's list of Reels.
     var isReel = false
+    /// From the export's list of stories.
+    var isStory = false
     /// The export file the post came from, for messages.
     var sourceFile: String
 

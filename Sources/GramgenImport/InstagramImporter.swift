@@ -12,6 +12,8 @@ public struct InstagramImporter {
         public var siteRoot: URL
         /// The export: a folder or a .zip.
         public var export: URL
+        /// `--stories`: import stories as posts tagged `stories`.
+        public var includeStories = false
         /// The other parts of an export split into several files, with their names as typed.
         public var moreParts: [(url: URL, name: String)] = []
         /// The export path as the user wrote it, for messages.
@@ -64,7 +66,15 @@ public struct InstagramImporter {
         try ProfileSync(writer: writer, sorter: sorter, userFolder: userFolder, handle: handle)
             .sync(export, manifest: &manifest, report: &report)
         try PostSync(writer: writer, sorter: sorter, userFolder: userFolder)
-            .sync(export.posts, manifest: &manifest, report: &report)
+            .sync(export.posts + (options.includeStories ? export.stories : []), manifest: &manifest, report: &report)
+        if !options.includeStories && !export.stories.isEmpty {
+            report.notImported.append(.init(kind: "story", count: export.stories.count,
+                                            why: "add --stories to import them as posts tagged #stories"))
+        }
+        if export.commentCount > 0 {
+            report.notImported.append(.init(kind: "comment", count: export.commentCount,
+                                            why: "comments you wrote on posts; a site holds comments in each post's post.md"))
+        }
         if manifest != loaded {
             try writer.write(manifest.encoded(), to: "\(userFolder)/\(ImportManifest.fileName)")
         }

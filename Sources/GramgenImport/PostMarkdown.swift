@@ -13,6 +13,8 @@ struct PostMarkdown {
     var caption: String
     /// Archived on Instagram: kept out of the site like a draft until the user publishes it.
     var isDraft: Bool
+    /// Front-matter `tags:` (a story gets `stories`).
+    var tags: [String] = []
 
     var text: String {
         var lines = ["---", "date: \(ExportDate.rfc3339(timestamp))", "images:"]
@@ -20,6 +22,7 @@ struct PostMarkdown {
             lines.append("  - file: \(image.file)")
             if let alt = image.alt { lines.append("    alt: \(YAMLQuote.quoted(alt))") }
         }
+        if !tags.isEmpty { lines.append("tags: [\(tags.joined(separator: ", "))]") }
         if isDraft { lines.append("draft: true  # archived on Instagram; delete this line to publish it") }
         lines.append("---")
         let body = CaptionMarkdown.body(from: caption)

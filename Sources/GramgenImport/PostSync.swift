@@ -27,7 +27,7 @@ struct PostSync {
             report.skippedFiles += skipped.map { .init(uri: $0.uri, reason: $0.reason, postDay: day, postFolder: folderPath) }
             let text = PostMarkdown(
                 timestamp: post.timestamp, images: media.map { .init(file: $0.name, alt: $0.alt) },
-                caption: post.caption, isDraft: post.isArchived).text
+                caption: post.caption, isDraft: post.isArchived, tags: post.isStory ? ["stories"] : []).text
             let outcome = try write(text, media: media, to: folderPath, record: manifest.posts[post.key])
             if outcome != .keptEdits {
                 manifest.posts[post.key] = .init(folder: folder, hash: ImportManifest.hash(text))
@@ -36,7 +36,7 @@ struct PostSync {
             }
             let videos = media.filter(\.isVideo).count
             report.posts.append(.init(folder: folderPath, outcome: outcome, photoCount: media.count - videos, videoCount: videos,
-                                      isDraft: post.isArchived, isReel: post.isReel))
+                                      isDraft: post.isArchived, isReel: post.isReel, isStory: post.isStory))
         }
     }
 

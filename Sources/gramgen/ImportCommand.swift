@@ -43,6 +43,9 @@ struct InstagramImportCommand: ParsableCommand {
     @Flag(name: .customLong("dry-run"), help: "Print what would be written, and write nothing.")
     var dryRun = false
 
+    @Flag(name: .long, help: "Import stories too, as posts tagged #stories (the tag's page shows them together).")
+    var stories = false
+
     func validate() throws {
         if export.isEmpty { throw ValidationError("Pass the export: a .zip or a folder.") }
         if let handle, let problem = Handle.problem(with: handle) {
@@ -56,6 +59,7 @@ struct InstagramImportCommand: ParsableCommand {
             siteRoot: URL(fileURLWithPath: site, relativeTo: cwd).standardizedFileURL,
             export: URL(fileURLWithPath: export, relativeTo: cwd).standardizedFileURL,
             exportName: export, handle: handle, dryRun: dryRun)
+        options.includeStories = stories
         options.moreParts = exports.dropFirst().map { (URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL, $0) }
         let report: ImportReport
         do {

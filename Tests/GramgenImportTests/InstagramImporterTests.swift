@@ -48,7 +48,28 @@ struct InstagramImporterTests {
         #expect(lines.filter(\.isWarning).isEmpty)
         #expect(lines.map(\.text).contains("created content/users/mina.kim/posts/2024-03-14-mixed-carousel-photo-video-photo-mixed/ (2 photos, 1 video)"))
         #expect(lines.map(\.text).contains("created content/users/mina.kim/posts/2024-03-15-rainy-day-reel/ (1 video, a Reel)"))
-        #expect(lines.last?.text == "Imported 7 posts (7 new).")
+        #expect(lines.last?.text == "Imported 7 posts (7 new) with 1 Reel, 8 photos, 3 videos.")
+        // What the export holds and the import leaves out is counted, never dropped silently.
+        #expect(lines.map(\.text).contains("not imported: 2 stories (add --stories to import them as posts tagged #stories)"))
+        #expect(lines.map(\.text).contains("not imported: 2 comments (comments you wrote on posts; a site holds comments in each post's post.md)"))
+    }
+
+    @Test("--stories imports each story as a post tagged stories")
+    func stories() throws {
+        let site = try ImportTestSupport.makeSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        var options = InstagramImporter.Options(siteRoot: site, export: ImportTestSupport.newLayout, exportName: "new-layout")
+        options.includeStories = true
+        let report = try InstagramImporter(options: options).run()
+        let stories = report.posts.filter(\.isStory)
+        #expect(stories.map(\.folder) == ["content/users/mina.kim/posts/2024-03-16-coffee-break",
+                                          "content/users/mina.kim/posts/2024-03-16-post"])
+        #expect(stories.map(\.videoCount) == [0, 1])
+        let text = try ImportTestSupport.read(site, "content/users/mina.kim/posts/2024-03-16-coffee-break/post.md")
+        #expect(text.contains("tags: [stories]") && text.contains("Coffee break"))
+        #expect(!report.notImported.contains { $0.kind == "story" })
+        #expect(ImportReportFormatter(exportName: "x").lines(for: report).last?.text
+            == "Imported 9 posts (9 new) with 1 Reel, 2 stories, 9 photos, 4 videos.")
     }
 
     @Test("profile.md gets name, bio, website, avatar, and only the followed accounts that are users here")
@@ -187,7 +208,7 @@ struct InstagramImporterTests {
         #expect(again.written.isEmpty)
         #expect(ImportTestSupport.files(in: site) == before)
         #expect(try ImportTestSupport.read(site, "content/users/mina.kim/.instagram-import.json") == manifest)
-        #expect(ImportReportFormatter(exportName: "x").lines(for: again).last?.text == "Imported 7 posts (7 unchanged).")
+        #expect(ImportReportFormatter(exportName: "x").lines(for: again).last?.text == "Imported 7 posts (7 unchanged) with 1 Reel, 8 photos, 3 videos.")
 
         let folder = "content/users/mina.kim/posts/2024-03-11-post"
         try FileManager.default.removeItem(at: site.appendingPathComponent(folder))
