@@ -13,6 +13,20 @@ enum ExportDate {
         format(timestamp, "yyyy-MM-dd")
     }
 
+    /// An ISO 8601 date as 2019–2020 exports write them (`2019-05-04T10:20:30+00:00`, with or
+    /// without the offset, which then means UTC), as Unix seconds.
+    static func parse(_ text: String) -> Int64? {
+        for pattern in ["yyyy-MM-dd'T'HH:mm:ssXXXXX", "yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX", "yyyy-MM-dd'T'HH:mm:ss"] {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.calendar = Calendar(identifier: .gregorian)
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = pattern
+            if let date = formatter.date(from: text) { return Int64(date.timeIntervalSince1970) }
+        }
+        return nil
+    }
+
     private static func format(_ timestamp: Int64, _ pattern: String) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")

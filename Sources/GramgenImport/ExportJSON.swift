@@ -74,6 +74,11 @@ enum ExportJSON: Decodable, Equatable {
         return nil
     }
 
+    var bool: Bool? {
+        if case .bool(let flag) = self { return flag }
+        return nil
+    }
+
     /// A string with surrounding white space removed, or nil when that leaves nothing.
     var text: String? {
         guard let trimmed = string?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }

@@ -28,6 +28,9 @@ struct ExportLayout: Equatable {
     let storiesFile: String?
     /// `comments/post_comments_N.json`: comments the owner wrote.
     let commentFiles: [String]
+    /// 2019–2020: one `media.json` holds photos, videos, stories and profile pictures, each
+    /// photo of a carousel its own entry (`postFiles` is then `["media.json"]`).
+    var legacyMedia = false
     let profileFile: String?
     let profilePhotosFile: String?
     let followingFile: String?
@@ -46,6 +49,18 @@ struct ExportLayout: Equatable {
     }
 
     private static func layout(at root: URL) -> ExportLayout? {
+        if let layout = modernLayout(at: root) { return layout }
+        guard exists("media.json", in: root) else { return nil }
+        var layout = ExportLayout(
+            root: root, postFiles: ["media.json"], archivedPostsFile: nil, reelsFile: nil, storiesFile: nil,
+            commentFiles: exists("comments.json", in: root) ? ["comments.json"] : [],
+            profileFile: profileFiles.first { exists($0, in: root) }, profilePhotosFile: nil,
+            followingFile: followingFiles.first { exists($0, in: root) })
+        layout.legacyMedia = true
+        return layout
+    }
+
+    private static func modernLayout(at root: URL) -> ExportLayout? {
         for folder in postFolders {
             let posts = numberedPostFiles(in: root.appendingPathComponent(folder))
             guard !posts.isEmpty else { continue }

@@ -5,6 +5,7 @@ struct ExportReader {
     let layout: ExportLayout
 
     func read() throws -> InstagramExport {
+        if layout.legacyMedia { return try readLegacy() }
         var posts: [ExportPost] = []
         for file in layout.postFiles {
             posts += try readPosts(file, archived: false)
@@ -22,6 +23,51 @@ struct ExportReader {
         for file in layout.commentFiles {
             let json = try load(file)
             export.commentCount += (json.array ?? json["comments_media_comments"]?.array ?? []).count
+        }
+        return export
+    }
+
+    /// 2019–2020's `media.json`: `{photos, videos, stories, profile: [{caption, taken_at, path}]}`,
+    /// dates as ISO 8601 text. A carousel's photos are separate entries with one date and caption:
+    /// they are joined back into one post, in the order listed.
+    private func readLegacy() throws -> InstagramExport {
+        let json = try load("media.json")
+        func entries(_ key: String) -> [(timestamp: Int64, caption: String, uri: String)] {
+            (json[key]?.array ?? []).compactMap { item in
+                guard let uri = item["path"]?.text, let date = item["taken_at"]?.string.flatMap(ExportDate.parse) else { return nil }
+                return (date, item["caption"]?.string ?? "", uri)
+            }
+        }
+        var posts: [ExportPost] = []
+        var index: [String: Int] = [:]
+        for entry in entries("photos") + entries("videos") {
+            let key = "\(entry.timestamp)\u{0}\(entry.caption)"
+            if let at = index[key] {
+                posts[at].media.append(ExportMedia(uri: entry.uri, alt: nil))
+            } else {
+                index[key] = posts.count
+                posts.append(ExportPost(timestamp: entry.timestamp, caption: entry.caption,
+                                        media: [ExportMedia(uri: entry.uri, alt: nil)], isArchived: false, sourceFile: "media.json"))
+            }
+        }
+        var profile = try readProfile()
+        if profile.avatarURI == nil {
+            let pictures = json["profile"]?.array ?? []
+            let active = pictures.first { $0["is_active_profile"]?.bool == true } ?? pictures.max {
+                ($0["taken_at"]?.string.flatMap(ExportDate.parse) ?? 0) < ($1["taken_at"]?.string.flatMap(ExportDate.parse) ?? 0)
+            }
+            profile.avatarURI = active?["path"]?.text
+        }
+        var export = InstagramExport(root: layout.root, profile: profile, posts: posts, following: try readFollowing())
+        export.stories = entries("stories").map {
+            var story = ExportPost(timestamp: $0.timestamp, caption: $0.caption, media: [ExportMedia(uri: $0.uri, alt: nil)],
+                                   isArchived: false, sourceFile: "media.json")
+            story.isStory = true
+            return story
+        }
+        if layout.commentFiles.contains("comments.json") {
+            // `{ media_comments: [[date, text, owner], …] }`
+            export.commentCount = (try load("comments.json"))["media_comments"]?.array?.count ?? 0
         }
         return export
     }

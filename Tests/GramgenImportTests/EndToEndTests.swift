@@ -93,6 +93,7 @@ struct EndToEndTests {
         }
         try ImportTestSupport.runImport(ImportTestSupport.newLayout, into: site)
         try ImportTestSupport.runImport(ImportTestSupport.oldLayoutZip, into: site)
+        try ImportTestSupport.runImport(ImportTestSupport.fixtures.appendingPathComponent("legacy-layout"), into: site)
 
         for drafts in [false, true] {
             var options = BuildOptions(siteRoot: site, output: output)
@@ -103,9 +104,10 @@ struct EndToEndTests {
             let report = BuildPipeline(options: options, console: Console(verbosity: .quiet, isTerminal: false)).run()
             #expect(report.diagnostics.items.isEmpty, "\(report.diagnostics.sorted.map(\.description))")
             #expect(report.published)
-            // Three of the posts hold videos (one a Reel), transcoded by the real FFmpeg.
-            #expect(report.postCount == (drafts ? 11 : 10))
-            #expect(report.userCount == 3)
+            // Four of the posts hold videos (one a Reel), transcoded by the real FFmpeg; the
+            // 2019 layout adds three posts and a user.
+            #expect(report.postCount == (drafts ? 14 : 13))
+            #expect(report.userCount == 4)
         }
         let page = try String(contentsOf: output.appendingPathComponent(
             "mina.kim/p/2024-03-15-line-one-line-two-o-not-a-heading-b-bold/index.html"), encoding: .utf8)

@@ -54,6 +54,31 @@ struct InstagramImporterTests {
         #expect(lines.map(\.text).contains("not imported: 2 comments (comments you wrote on posts; a site holds comments in each post's post.md)"))
     }
 
+    @Test("the 2019–2020 layout: media.json (carousels joined back by date and caption), profile.json, connections.json")
+    func legacyLayout() throws {
+        let site = try ImportTestSupport.makeSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let export = ImportTestSupport.fixtures.appendingPathComponent("legacy-layout")
+        let report = try ImportTestSupport.runImport(export, into: site)
+        #expect(report.handle == "old.timer")
+        #expect(report.posts.map(\.folder) == [
+            "content/users/old.timer/posts/2019-05-04-two-from-the-market-seoul",
+            "content/users/old.timer/posts/2019-05-20-just-one",
+            "content/users/old.timer/posts/2019-06-01-rain-on-the-river",
+        ])
+        #expect(report.posts.map(\.photoCount) == [2, 1, 0] && report.posts.map(\.videoCount) == [0, 0, 1])
+        #expect(report.following == ["bob"] && report.followingLeftOut == ["someone_else"])
+        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("content/users/old.timer/avatar.jpg").path))
+        let carousel = try ImportTestSupport.read(site, "content/users/old.timer/posts/2019-05-04-two-from-the-market-seoul/post.md")
+        #expect(carousel.hasPrefix("---\ndate: 2019-05-04T10:20:30Z\nimages:\n  - file: 1.jpg\n  - file: 2.jpg\n"))
+        // 18:30 in Seoul is 09:30 UTC.
+        #expect(try ImportTestSupport.read(site, "content/users/old.timer/posts/2019-06-01-rain-on-the-river/post.md")
+            .contains("date: 2019-06-01T09:30:00Z"))
+        let lines = ImportReportFormatter(exportName: "legacy-layout").lines(for: report).map(\.text)
+        #expect(lines.contains("not imported: 1 story (add --stories to import them as posts tagged #stories)"))
+        #expect(lines.contains { $0.hasPrefix("not imported: 1 comment ") })
+    }
+
     @Test("--stories imports each story as a post tagged stories")
     func stories() throws {
         let site = try ImportTestSupport.makeSite()
