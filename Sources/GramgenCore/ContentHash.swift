@@ -13,6 +13,17 @@ public enum ContentHash {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// The hash of a file's bytes, read a megabyte at a time (a video is never held in memory).
+    public static func hex(fileAt url: URL) throws -> String {
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            hash = chunk.withUnsafeBytes { value($0, seed: hash) }
+        }
+        return hex(hash)
+    }
+
     /// FNV-1a of the bytes, continuing from `seed` (so several parts can be hashed as one).
     public static func value(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
         var hash = seed

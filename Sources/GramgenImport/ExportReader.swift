@@ -92,7 +92,8 @@ struct ExportReader {
         let items = entry["media"]?.array ?? (entry["uri"] != nil ? [entry] : [])
         let media = items.compactMap { item -> ExportMedia? in
             guard let uri = item["uri"]?.text else { return nil }
-            return ExportMedia(uri: uri, alt: item["alt_text"]?.text ?? item["accessibility_caption"]?.text)
+            return ExportMedia(uri: uri, alt: item["alt_text"]?.text ?? item["accessibility_caption"]?.text,
+                               creationTimestamp: item["creation_timestamp"]?.timestamp)
         }
         guard !media.isEmpty else { return nil }
         let timestamp = entry["creation_timestamp"]?.timestamp

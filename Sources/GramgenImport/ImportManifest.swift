@@ -14,12 +14,13 @@ struct ImportManifest: Codable, Equatable {
         var hash: String
     }
 
-    var version = 1
+    /// 2: posts are keyed by `PostSync.identity`; version 1's keys are moved over as posts are met.
+    var version = 2
     /// Hash of the profile.md the import wrote, if it wrote one.
     var profileHash: String?
     /// The avatar file the import placed, if any.
     var avatar: String?
-    /// Keyed by `ExportPost.key` (timestamp and first media path).
+    /// Keyed by `PostSync.identity` (first media's date and content), or by version 1's `ExportPost.key`.
     var posts: [String: PostRecord] = [:]
 
     static func hash(_ text: String) -> String { ContentHash.hex(Data(text.utf8)) }

@@ -41,7 +41,9 @@ struct ExportPost: Sendable, Equatable {
     /// The export file the post came from, for messages.
     var sourceFile: String
 
-    /// Identifies the post across exports: re-imports find it again by this key.
+    /// The key manifests before version 2 used (post date and first media path). Both come and
+    /// go between export shapes, so it is kept only to find posts imported by an older version;
+    /// `PostSync.identity` is the key now.
     var key: String { "\(timestamp) \(media.first?.uri ?? "")" }
 }
 
@@ -51,4 +53,7 @@ struct ExportMedia: Sendable, Equatable {
     var uri: String
     /// Alt text, when the export carries any (`alt_text` / `accessibility_caption`).
     var alt: String?
+    /// When the photo or video was taken or uploaded (`creation_timestamp` of the item): unlike
+    /// post-level fields, it is in every export shape.
+    var creationTimestamp: Int64? = nil
 }

@@ -75,6 +75,7 @@ public struct InstagramImporter {
             report.notImported.append(.init(kind: "comment", count: export.commentCount,
                                             why: "comments you wrote on posts; a site holds comments in each post's post.md"))
         }
+        manifest.version = ImportManifest().version
         if manifest != loaded {
             try writer.write(manifest.encoded(), to: "\(userFolder)/\(ImportManifest.fileName)")
         }

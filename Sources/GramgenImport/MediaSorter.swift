@@ -11,6 +11,8 @@ struct MediaSorter {
         var name: String
         var alt: String?
         var isVideo: Bool
+        /// Where the export names it.
+        var uri: String
     }
 
     let exportRoot: URL
@@ -46,7 +48,7 @@ struct MediaSorter {
             if kept.count == maxMedia {
                 skipped.append((item.uri, .overLimit(maxMedia)))
             } else {
-                kept.append(Media(source: url, name: "\(kept.count + 1).\(ext)", alt: item.alt, isVideo: isVideo))
+                kept.append(Media(source: url, name: "\(kept.count + 1).\(ext)", alt: item.alt, isVideo: isVideo, uri: item.uri))
             }
         }
         return (kept, skipped)

@@ -79,6 +79,83 @@ struct InstagramImporterTests {
         #expect(lines.contains { $0.hasPrefix("not imported: 1 comment ") })
     }
 
+    /// `new-layout/` as a 2025 export of the same account: posts under `your_instagram_activity/media/`,
+    /// media under other paths, and each single-photo post written as a bare media item whose
+    /// post-level date (one second earlier in the 2024 shape) is gone.
+    static func layout2025(from source: URL) throws -> URL {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("export-2025-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: source, to: copy)
+        let activity = copy.appendingPathComponent("your_instagram_activity")
+        try FileManager.default.moveItem(at: activity.appendingPathComponent("content"), to: activity.appendingPathComponent("media"))
+        try FileManager.default.moveItem(at: copy.appendingPathComponent("media/posts/202403"),
+                                         to: copy.appendingPathComponent("media/posts/2025_03"))
+        func moved(_ item: Any) -> Any {
+            guard var media = item as? [String: Any] else { return item }
+            if let uri = media["uri"] as? String { media["uri"] = uri.replacingOccurrences(of: "/202403/", with: "/2025_03/") }
+            return media
+        }
+        func reshape(_ post: [String: Any]) -> [String: Any] {
+            var post = post
+            let items = (post["media"] as? [Any] ?? []).map(moved)
+            post["media"] = items
+            if items.count == 1, var bare = items[0] as? [String: Any] {
+                // The caption travels with the item when the post-level fields are gone.
+                if let title = post["title"] as? String, !title.isEmpty { bare["title"] = title }
+                return bare
+            }
+            return post
+        }
+        let posts = activity.appendingPathComponent("media/posts_1.json")
+        let list = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: posts)) as? [[String: Any]])
+        try JSONSerialization.data(withJSONObject: list.map(reshape)).write(to: posts)
+        let archived = activity.appendingPathComponent("media/archived_posts.json")
+        var wrapper = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: archived)) as? [String: Any])
+        wrapper["ig_archived_post_media"] = (wrapper["ig_archived_post_media"] as? [[String: Any]] ?? []).map(reshape)
+        try JSONSerialization.data(withJSONObject: wrapper).write(to: archived)
+        return copy
+    }
+
+    @Test("the same account exported in the 2024 and then the 2025 shape gives each post once, unchanged")
+    func sameAccountTwoShapes() throws {
+        let site = try ImportTestSupport.makeSite()
+        let later = try Self.layout2025(from: ImportTestSupport.newLayout)
+        defer { for url in [site, later] { try? FileManager.default.removeItem(at: url) } }
+        let first = try ImportTestSupport.runImport(ImportTestSupport.newLayout, into: site)
+        let before = ImportTestSupport.files(in: site)
+        let second = try ImportTestSupport.runImport(later, into: site)
+        #expect(second.posts.map(\.folder) == first.posts.map(\.folder))
+        #expect(second.posts.allSatisfy { $0.outcome == .unchanged }, "\(second.posts.map { "\($0.folder) \($0.outcome)" })")
+        #expect(ImportTestSupport.files(in: site) == before)
+    }
+
+    @Test("a manifest written by version 1 (posts keyed by date and path) is moved to the new keys without duplicates")
+    func manifestMigration() throws {
+        let site = try ImportTestSupport.makeSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        try ImportTestSupport.runImport(ImportTestSupport.newLayout, into: site)
+        let before = ImportTestSupport.files(in: site)
+        // Rewrite the manifest as version 1 wrote it: the same records under the old keys.
+        let manifestURL = site.appendingPathComponent("content/users/mina.kim/.instagram-import.json")
+        var manifest = try JSONDecoder().decode(ImportManifest.self, from: Data(contentsOf: manifestURL))
+        let export = try ExportReaderTests.read(ImportTestSupport.newLayout)
+        var old: [String: ImportManifest.PostRecord] = [:]
+        let sorter = MediaSorter(exportRoot: export.root, maxMedia: 10)
+        for post in export.posts {
+            let media = sorter.sort(post.media).media
+            guard let first = media.first, let record = manifest.posts[PostSync.identity(of: post, first: first)] else { continue }
+            old[post.key] = record
+        }
+        #expect(old.count == 7, "the posts of posts_1.json, archived_posts.json and reels.json")
+        manifest.posts = old
+        manifest.version = 1
+        try Data(manifest.encoded().utf8).write(to: manifestURL)
+        let again = try ImportTestSupport.runImport(ImportTestSupport.newLayout, into: site)
+        #expect(ImportTestSupport.files(in: site) == before, "no second copy of any post")
+        #expect(again.posts.allSatisfy { $0.outcome == .unchanged })
+        let migrated = try JSONDecoder().decode(ImportManifest.self, from: Data(contentsOf: manifestURL))
+        #expect(migrated.version == 2 && migrated.posts.count == 7 && !migrated.posts.keys.contains { old[$0] != nil })
+    }
+
     @Test("--stories imports each story as a post tagged stories")
     func stories() throws {
         let site = try ImportTestSupport.makeSite()
