@@ -40,6 +40,13 @@ final class ExportOpener {
             throw ImportError.notAnExport(path: name)
         }
         guard FileManager.default.isExecutableFile(atPath: unzipPath) else { throw ImportError.unzipMissing(zip: name) }
+        let folder = try makeTemporaryFolder()
+        try unzip(url, into: folder, name: name)
+        return folder
+    }
+
+    /// A new folder that `close()` removes.
+    private func makeTemporaryFolder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gramgen-import-\(UUID().uuidString)")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -47,7 +54,6 @@ final class ExportOpener {
             throw ImportError.writeFailed(path: folder.path, detail: error.localizedDescription)
         }
         temporaryFolders.append(folder)
-        try unzip(url, into: folder, name: name)
         return folder
     }
 
@@ -57,13 +63,7 @@ final class ExportOpener {
     /// the first. A single part is opened as it is.
     func open(parts: [(url: URL, name: String)]) throws -> URL {
         guard parts.count > 1 else { return try open(parts[0].url, name: parts[0].name) }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gramgen-import-\(UUID().uuidString)")
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw ImportError.writeFailed(path: folder.path, detail: error.localizedDescription)
-        }
-        temporaryFolders.append(folder)
+        let folder = try makeTemporaryFolder()
         for part in parts {
             let opened = try open(part.url, name: part.name)
             try merge(opened, into: folder, name: part.name)

@@ -26,14 +26,8 @@ extension PageSet {
             return list
         }
 
-        let mentioning = renderer.postsMentioning[handle] ?? []
-        addPages(mentioning, size: size, folder: SitePaths.tagged(handle), inputs: { .posts($0, $1, "\(own.count)") }) { [self] posts, path, number, pagination in
-            var tagged = profileLayout(user, path: path, tab: "tagged", title: " · tagged" + Self.pageSuffix(number))
-            tagged.grid = .of(posts.map(renderer.postViews(for: path)))
-            tagged.pagination = pagination(tagged.root)
-            if mentioning.isEmpty { tagged.empty = "No posts mention @\(handle) yet." }
-            return tagged
-        }
+        addGridTab(renderer.postsMentioning[handle] ?? [], user: user, tab: "tagged", folder: SitePaths.tagged(handle),
+                   empty: "No posts mention @\(handle) yet.")
 
         let followed = Set(user.following + [handle])
         let feed = site.posts.filter { followed.contains($0.author) }
@@ -55,22 +49,10 @@ extension PageSet {
             return activity
         }
 
-        addPages(reposts, size: size, folder: SitePaths.reposts(handle), inputs: { .posts($0, $1, "\(own.count)") }) { [self] posts, path, number, pagination in
-            var view = profileLayout(user, path: path, tab: "reposts", title: " · reposts" + Self.pageSuffix(number))
-            view.grid = .of(posts.map(renderer.postViews(for: path)))
-            view.pagination = pagination(view.root)
-            if reposts.isEmpty { view.empty = "@\(handle) has not reposted anything yet." }
-            return view
-        }
-
-        let liked = renderer.postsLikedBy[handle] ?? []
-        addPages(liked, size: size, folder: SitePaths.liked(handle), inputs: { .posts($0, $1, "\(own.count)") }) { [self] posts, path, number, pagination in
-            var view = profileLayout(user, path: path, tab: "liked", title: " · liked" + Self.pageSuffix(number))
-            view.grid = .of(posts.map(renderer.postViews(for: path)))
-            view.pagination = pagination(view.root)
-            if liked.isEmpty { view.empty = "@\(handle) has not liked any posts yet." }
-            return view
-        }
+        addGridTab(reposts, user: user, tab: "reposts", folder: SitePaths.reposts(handle),
+                   empty: "@\(handle) has not reposted anything yet.")
+        addGridTab(renderer.postsLikedBy[handle] ?? [], user: user, tab: "liked", folder: SitePaths.liked(handle),
+                   empty: "@\(handle) has not liked any posts yet.")
 
         // Followers, marked when the user follows them back; follows, marked when they follow back.
         let followers = site.followers[handle] ?? []
@@ -80,6 +62,18 @@ extension PageSet {
         let followerSet = Set(followers)
         addPeople(user.following, folder: SitePaths.follows(handle), user: user, title: "following",
                   empty: "@\(handle) follows no one yet.") { followerSet.contains($0) ? "Follows you" : nil }
+    }
+
+    /// A profile tab drawn as a grid of posts (tagged, liked, reposts), `posts_per_page` a page.
+    private mutating func addGridTab(_ posts: [Post], user: Profile, tab: String, folder: String, empty: String) {
+        let count = "\(site.postCounts[user.handle] ?? 0)"
+        addPages(posts, size: site.config.postsPerPage, folder: folder, inputs: { .posts($0, $1, count) }) { [self] items, path, number, pagination in
+            var view = profileLayout(user, path: path, tab: tab, title: " · \(tab)" + Self.pageSuffix(number))
+            view.grid = .of(items.map(renderer.postViews(for: path)))
+            view.pagination = pagination(view.root)
+            if posts.isEmpty { view.empty = empty }
+            return view
+        }
     }
 
     /// A paginated list of users below a profile's header.
