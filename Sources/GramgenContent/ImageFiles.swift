@@ -54,13 +54,13 @@ enum ImageFiles {
         -> (message: String, hint: String)? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            return ("the image file does not exist", "check the file name, or remove it from `\(key)`")
+            return ("the file does not exist", "check the file name, or remove it from `\(key)`")
         }
         if isDirectory.boolValue {
-            return ("this is a folder, not an image", "name an image file")
+            return ("this is a folder, not a file", "name a photo or video file")
         }
         if !FileContainment.isInside(url, contentRoot) {
-            return ("the image is a link to a file outside content/", "copy the file into the post's folder")
+            return ("the file is a link to a file outside content/", "copy the file into the post's folder")
         }
         return fileProblem(atPath: url.path)
     }

@@ -206,7 +206,7 @@ struct ContainmentTests {
         // A link out of content/ is refused first; a device inside the site is its own error.
         try box.link("content/users/ann/posts/2024-01-01-a/1.jpg", to: URL(fileURLWithPath: "/dev/zero"))
         let (report, text) = try box.build()
-        #expect(text == "content/users/ann/posts/2024-01-01-a/post.md:3:5: error: '1.jpg': the image is a link to a file outside content/ — copy the file into the post's folder")
+        #expect(text == "content/users/ann/posts/2024-01-01-a/post.md:3:5: error: '1.jpg': the file is a link to a file outside content/ — copy the file into the post's folder")
         #expect(!report.published)
     }
 }

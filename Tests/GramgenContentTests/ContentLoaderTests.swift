@@ -107,7 +107,7 @@ struct LinkedFolderTests {
         #expect(diagnostics.items.map(\.description) == [
             "content/users/bob: error: this is a link to a folder outside content/ — move the folder into content/ instead of linking to it",
             "content/users/ann/posts/2024-01-02-b: error: this is a link to a folder outside content/ — move the folder into content/ instead of linking to it",
-            "content/users/ann/posts/2024-01-04-d/post.md:2:10: error: '1.jpg': the image is a link to a file outside content/ — copy the file into the post's folder",
+            "content/users/ann/posts/2024-01-04-d/post.md:2:10: error: '1.jpg': the file is a link to a file outside content/ — copy the file into the post's folder",
         ])
     }
 
