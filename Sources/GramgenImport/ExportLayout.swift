@@ -114,6 +114,13 @@ struct ExportLayout: Equatable {
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
+    /// Conversations of direct messages in an unpacked export (never read, only counted).
+    static func conversations(in root: URL) -> Set<String> {
+        Set(["your_instagram_activity/messages/inbox", "messages/inbox"].flatMap { folder in
+            visibleEntries(of: root.appendingPathComponent(folder)).filter { isDirectory(root.appendingPathComponent(folder + "/" + $0)) }
+        })
+    }
+
     static func visibleEntries(of folder: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
             .filter { !$0.hasPrefix(".") && $0 != "__MACOSX" }.sorted()

@@ -10,6 +10,8 @@ final class ExportOpener {
 
     let unzipPath: String
     private var temporaryFolders: [URL] = []
+    /// Conversations of direct messages in the zips opened (left packed, but counted for the report).
+    private(set) var zippedConversations = Set<String>()
 
     /// `unzipPath` is injectable so a test can simulate a machine without unzip.
     init(unzipPath: String = ExportOpener.defaultUnzipPath()) {
@@ -42,6 +44,7 @@ final class ExportOpener {
         guard FileManager.default.isExecutableFile(atPath: unzipPath) else { throw ImportError.unzipMissing(zip: name) }
         let folder = try makeTemporaryFolder()
         try unzip(url, into: folder, name: name)
+        zippedConversations.formUnion(conversations(in: url))
         return folder
     }
 
@@ -101,6 +104,25 @@ final class ExportOpener {
     func close() {
         for folder in temporaryFolders { try? FileManager.default.removeItem(at: folder) }
         temporaryFolders.removeAll()
+    }
+
+    /// `…/messages/inbox/<conversation>/` folders the zip holds, from its list of names.
+    private func conversations(in zip: URL) -> Set<String> {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: unzipPath)
+        process.arguments = ["-Z1", zip.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return [] }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        var found = Set<String>()
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            guard let range = line.range(of: "messages/inbox/") else { continue }
+            if let name = line[range.upperBound...].split(separator: "/").first { found.insert(String(name)) }
+        }
+        return found
     }
 
     private func unzip(_ zip: URL, into folder: URL, name: String) throws {

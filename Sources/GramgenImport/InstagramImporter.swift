@@ -71,6 +71,11 @@ public struct InstagramImporter {
             report.notImported.append(.init(kind: "story", count: export.stories.count,
                                             why: "add --stories to import them as posts tagged #stories"))
         }
+        let conversations = ExportLayout.conversations(in: export.root).union(opener.zippedConversations).count
+        if conversations > 0 {
+            report.notImported.append(.init(kind: "conversation", count: conversations,
+                                            why: "direct messages are private: gramgen never reads or publishes them"))
+        }
         if export.commentCount > 0 {
             report.notImported.append(.init(kind: "comment", count: export.commentCount,
                                             why: "comments you wrote on posts; a site holds comments in each post's post.md"))

@@ -52,6 +52,7 @@ struct InstagramImporterTests {
         // What the export holds and the import leaves out is counted, never dropped silently.
         #expect(lines.map(\.text).contains("not imported: 2 stories (add --stories to import them as posts tagged #stories)"))
         #expect(lines.map(\.text).contains("not imported: 2 comments (comments you wrote on posts; a site holds comments in each post's post.md)"))
+        #expect(lines.map(\.text).contains("not imported: 1 conversation (direct messages are private: gramgen never reads or publishes them)"))
     }
 
     @Test("the 2019–2020 layout: media.json (carousels joined back by date and caption), profile.json, connections.json")
@@ -233,6 +234,19 @@ struct InstagramImporterTests {
         defer { try? FileManager.default.removeItem(at: alone) }
         let partial = try run([fixtures.appendingPathComponent("old-layout-part1.zip")], into: alone)
         #expect(partial.skippedFiles.allSatisfy { $0.reason == .missingFromExport } && partial.skippedFiles.count == 4)
+    }
+
+    @Test("direct messages are counted, never unpacked or read: a zip's from its list of names, a folder's from its folders")
+    func messagesCounted() throws {
+        let site = try ImportTestSupport.makeSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        var options = InstagramImporter.Options(siteRoot: site, export: ImportTestSupport.newLayout, exportName: "new-layout")
+        let zip = ImportTestSupport.fixtures.appendingPathComponent("messages-part.zip")
+        options.moreParts = [(zip, "messages-part.zip")]
+        let report = try InstagramImporter(options: options).run()
+        // bob_123 is in both parts: two conversations in all.
+        #expect(report.notImported.first { $0.kind == "conversation" }?.count == 2)
+        #expect(!ImportTestSupport.files(in: site).contains { $0.contains("message") })
     }
 
     @Test("the old layout from a .zip gives the same site as from the folder")
