@@ -116,8 +116,11 @@ public struct ProcessedVideo: Codable, Sendable, Hashable {
     public var height: Int { main?.height ?? 0 }
 
     /// `m:ss` (or `h:mm:ss`), as badges show a length.
-    public var durationText: String {
-        let total = Int(duration.rounded())
+    public var durationText: String { Self.clock(duration) }
+
+    /// A length in seconds as `m:ss` or `h:mm:ss`.
+    public static func clock(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded())
         let (hours, minutes, seconds) = (total / 3600, total / 60 % 60, total % 60)
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return hours > 0 ? "\(hours):\(two(minutes)):\(two(seconds))" : "\(minutes):\(two(seconds))"

@@ -68,7 +68,7 @@ public struct VideoProcessor: Sendable {
         }
         let probed = try probe(url, workFolder: workFolder)
         if probed.duration > maxSeconds {
-            throw ImageProblem(message: "the video is \(Self.clock(probed.duration)) long, over the limit of \(Self.clock(maxSeconds))",
+            throw ImageProblem(message: "the video is \(ProcessedVideo.clock(probed.duration)) long, over the limit of \(ProcessedVideo.clock(maxSeconds))",
                                hint: "trim it, or raise `max_video_seconds` in site.yml")
         }
         let megapixels = Double(probed.width) * Double(probed.height) / 1_000_000
@@ -244,11 +244,6 @@ public struct VideoProcessor: Sendable {
     static func shellQuoted(_ word: String) -> String {
         let plain = word.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_./:=+,@%".unicodeScalars.contains($0)) }
         return plain && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
-
-    /// `m:ss` or `h:mm:ss`.
-    static func clock(_ seconds: Double) -> String {
-        ProcessedVideo(duration: seconds, hasAudio: false, renditions: []).durationText
     }
 
     /// The first two distinct lines FFmpeg wrote, without the absolute path of the input.
