@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "GramgenCLITests", dependencies: ["gramgen"]),
         .testTarget(
             name: "GramgenImportTests",
-            dependencies: ["GramgenImport", "GramgenBuild", .product(name: "PropertyBased", package: "swift-property-based")], exclude: ["Fixtures"]),
+            dependencies: ["GramgenImport", "GramgenBuild", "GramgenScaffold", .product(name: "PropertyBased", package: "swift-property-based")], exclude: ["Fixtures"]),
         .testTarget(name: "GramgenScaffoldTests", dependencies: ["GramgenScaffold", "GramgenBuild"]),
         .testTarget(
             name: "GramgenServeTests",

@@ -28,6 +28,8 @@ struct ExportLayout: Equatable {
     let storiesFile: String?
     /// `comments/post_comments_N.json`: comments the owner wrote.
     let commentFiles: [String]
+    /// `likes/liked_posts.json` (or 2019–2020's `likes.json`): posts the owner liked.
+    var likeFiles: [String] = []
     /// 2019–2020: one `media.json` holds photos, videos, stories and profile pictures, each
     /// photo of a carousel its own entry (`postFiles` is then `["media.json"]`).
     var legacyMedia = false
@@ -57,6 +59,7 @@ struct ExportLayout: Equatable {
             profileFile: profileFiles.first { exists($0, in: root) }, profilePhotosFile: nil,
             followingFile: followingFiles.first { exists($0, in: root) })
         layout.legacyMedia = true
+        layout.likeFiles = exists("likes.json", in: root) ? ["likes.json"] : []
         return layout
     }
 
@@ -65,7 +68,7 @@ struct ExportLayout: Equatable {
             let posts = numberedPostFiles(in: root.appendingPathComponent(folder))
             guard !posts.isEmpty else { continue }
             let archived = "\(folder)/archived_posts.json"
-            return ExportLayout(
+            var layout = ExportLayout(
                 root: root,
                 postFiles: posts.map { "\(folder)/\($0)" },
                 archivedPostsFile: exists(archived, in: root) ? archived : nil,
@@ -78,6 +81,8 @@ struct ExportLayout: Equatable {
                 profileFile: profileFiles.first { exists($0, in: root) },
                 profilePhotosFile: postFolders.map { "\($0)/profile_photos.json" }.first { exists($0, in: root) },
                 followingFile: followingFiles.first { exists($0, in: root) })
+            layout.likeFiles = ["your_instagram_activity/likes/liked_posts.json", "likes/liked_posts.json"].filter { exists($0, in: root) }
+            return layout
         }
         return nil
     }

@@ -22,10 +22,27 @@ struct ExportReader {
         }
         for file in layout.commentFiles {
             let json = try load(file)
-            export.commentCount += (json.array ?? json["comments_media_comments"]?.array ?? []).count
+            // `[{ string_map_data: { Comment, "Media Owner", Time } }]`, older files wrapped in `comments_media_comments`.
+            export.commentedOwners += (json.array ?? json["comments_media_comments"]?.array ?? []).map {
+                $0["string_map_data"]?["Media Owner"]?["value"]?.text?.lowercased()
+            }
         }
+        export.likedOwners = try readLikes()
         return export
     }
+
+    /// `liked_posts.json`: `{ likes_media_likes: [{ title: owner, string_list_data }] }`;
+    /// 2019–2020's `likes.json`: `{ media_likes: [[date, owner], …] }`.
+    private func readLikes() throws -> [String?] {
+        try layout.likeFiles.flatMap { file -> [String?] in
+            let json = try load(file)
+            if let legacy = json["media_likes"]?.array {
+                return legacy.map { $0.array?.dropFirst().first?.text?.lowercased() }
+            }
+            return (json.array ?? json["likes_media_likes"]?.array ?? []).map { $0["title"]?.text?.lowercased() }
+        }
+    }
+
 
     /// 2019–2020's `media.json`: `{photos, videos, stories, profile: [{caption, taken_at, path}]}`,
     /// dates as ISO 8601 text. A carousel's photos are separate entries with one date and caption:
@@ -67,8 +84,11 @@ struct ExportReader {
         }
         if layout.commentFiles.contains("comments.json") {
             // `{ media_comments: [[date, text, owner], …] }`
-            export.commentCount = (try load("comments.json"))["media_comments"]?.array?.count ?? 0
+            export.commentedOwners = ((try load("comments.json"))["media_comments"]?.array ?? []).map {
+                $0.array?.dropFirst(2).first?.text?.lowercased()
+            }
         }
+        export.likedOwners = try readLikes()
         return export
     }
 

@@ -12,8 +12,11 @@ struct InstagramExport: Sendable, Equatable {
     var following: [String]
     /// Stories (each one photo or video); imported only with `--stories`.
     var stories: [ExportPost] = []
-    /// Comments the owner wrote (on anyone's posts): counted, not imported.
-    var commentCount = 0
+    /// Whose posts the owner commented on, one entry per comment (lower-cased handle, nil when
+    /// the export does not say). The export never says *which* post, so they are counted, not placed.
+    var commentedOwners: [String?] = []
+    /// Whose posts the owner liked, one entry per like, as for comments.
+    var likedOwners: [String?] = []
 }
 
 /// The owner's profile, as far as the export has one.

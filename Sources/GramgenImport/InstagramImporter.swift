@@ -76,16 +76,33 @@ public struct InstagramImporter {
             report.notImported.append(.init(kind: "conversation", count: conversations,
                                             why: "direct messages are private: gramgen never reads or publishes them"))
         }
-        if export.commentCount > 0 {
-            report.notImported.append(.init(kind: "comment", count: export.commentCount,
-                                            why: "comments you wrote on posts; a site holds comments in each post's post.md"))
-        }
+        report.notImported += Self.reactions(export.commentedOwners, kind: "comment", users: writer.siteUsers().union([handle]))
+        report.notImported += Self.reactions(export.likedOwners, kind: "like", users: writer.siteUsers().union([handle]))
         manifest.version = ImportManifest().version
         if manifest != loaded {
             try writer.write(manifest.encoded(), to: "\(userFolder)/\(ImportManifest.fileName)")
         }
         report.written = writer.written
         return report
+    }
+
+    /// Comments and likes the owner gave, counted in two groups: on posts of the site's users
+    /// (which could be placed, if the export said which post: it never does, only whose) and on
+    /// posts of everyone else (whose posts are not on the site).
+    static func reactions(_ owners: [String?], kind: String, users: Set<String>) -> [ImportReport.NotImported] {
+        let onSite = owners.filter { $0.map(users.contains) ?? false }
+        let onSiteNames = Set(onSite.compactMap { $0 }).sorted().joined(separator: ", ")
+        var result: [ImportReport.NotImported] = []
+        if !onSite.isEmpty {
+            result.append(.init(kind: kind, count: onSite.count,
+                                why: "on posts by users of this site (\(onSiteNames)); the export says whose post, never which one, "
+                                    + "so gramgen cannot place them: add them to that post's post.md by hand"))
+        }
+        if owners.count > onSite.count {
+            result.append(.init(kind: kind, count: owners.count - onSite.count,
+                                why: "on posts by accounts that are not users of this site"))
+        }
+        return result
     }
 
     private func resolveHandle(_ export: InstagramExport) throws -> String {

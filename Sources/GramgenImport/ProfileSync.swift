@@ -11,7 +11,7 @@ struct ProfileSync {
 
     func sync(_ export: InstagramExport, manifest: inout ImportManifest, report: inout ImportReport) throws {
         let avatar = try syncAvatar(export.profile.avatarURI, manifest: &manifest, report: &report)
-        let users = siteUsers()
+        let users = writer.siteUsers()
         let followed = export.following.filter { $0 != handle }
         report.following = followed.filter(users.contains)
         report.followingLeftOut = followed.filter { !users.contains($0) }
@@ -64,13 +64,5 @@ struct ProfileSync {
     private func existingAvatars() -> [String] {
         ExportLayout.visibleEntries(of: writer.url(userFolder))
             .filter { ($0 as NSString).deletingPathExtension.lowercased() == "avatar" }
-    }
-
-    /// Handles of the site's users: only they may appear in `following:`.
-    private func siteUsers() -> Set<String> {
-        let root = writer.url("content/users")
-        return Set(ExportLayout.visibleEntries(of: root).filter {
-            Handle.isValid($0) && ExportLayout.isDirectory(root.appendingPathComponent($0))
-        })
     }
 }

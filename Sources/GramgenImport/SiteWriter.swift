@@ -16,6 +16,14 @@ final class SiteWriter {
 
     func url(_ path: String) -> URL { siteRoot.appendingPathComponent(path) }
 
+    /// Handles of the site's users (folders of `content/users/`).
+    func siteUsers() -> Set<String> {
+        let root = url("content/users")
+        return Set(ExportLayout.visibleEntries(of: root).filter {
+            Handle.isValid($0) && ExportLayout.isDirectory(root.appendingPathComponent($0))
+        })
+    }
+
     func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: url(path).path) }
 
     /// The file's text, or nil when it is missing, not a regular file or not UTF-8.

@@ -1,5 +1,6 @@
 import Foundation
 import GramgenBuild
+import GramgenScaffold
 import Testing
 @testable import GramgenImport
 
@@ -114,5 +115,39 @@ struct EndToEndTests {
         #expect(page.contains("# not a heading"))
         #expect(page.contains("&lt;b&gt;bold&lt;/b&gt;"))
         #expect(page.contains("<br"))
+    }
+
+    /// Every layout gramgen reads, each into a site just made by `gramgen init`.
+    static let layouts = ["2019-2020", "2021-2023", "2024", "2025"]
+
+    @Test("a fresh `gramgen init` site with an import of each layout builds with zero errors", arguments: layouts)
+    func freshSiteBuilds(layout: String) throws {
+        let folder = try ImportTestSupport.temporaryFolder("gramgen-import-init")
+        let output = try ImportTestSupport.temporaryFolder("gramgen-import-out")
+        let cache = try ImportTestSupport.temporaryFolder("gramgen-import-cache")
+        let made2025 = layout == "2025" ? try InstagramImporterTests.layout2025(from: ImportTestSupport.newLayout) : nil
+        defer {
+            for url in [folder, output, cache] + [made2025].compactMap({ $0 }) { try? FileManager.default.removeItem(at: url) }
+        }
+        let site = folder.appendingPathComponent("site")
+        _ = try SiteScaffolder(directory: site, handle: "me").run()
+        let export = switch layout {
+        case "2019-2020": ImportTestSupport.fixtures.appendingPathComponent("legacy-layout")
+        case "2021-2023": ImportTestSupport.oldLayoutZip
+        case "2024": ImportTestSupport.newLayout
+        default: try #require(made2025)
+        }
+        let report = try ImportTestSupport.runImport(export, into: site)
+        #expect(!report.posts.isEmpty)
+        var options = BuildOptions(siteRoot: site, output: output)
+        options.cacheDirectory = cache
+        options.verbosity = .quiet
+        let build = BuildPipeline(options: options, console: Console(verbosity: .quiet, isTerminal: false)).run()
+        // The only warnings: @mentions of Instagram friends who are not (yet) users of this site.
+        let others = build.diagnostics.sorted.filter { !$0.description.contains("is not a user of this site") }
+        #expect(others.isEmpty, "\(layout): \(others.map(\.description))")
+        #expect(build.published)
+        #expect(build.userCount == 2)
+        #expect(build.postCount == 1 + report.posts.filter { !$0.isDraft }.count)
     }
 }

@@ -51,7 +51,11 @@ struct InstagramImporterTests {
         #expect(lines.last?.text == "Imported 7 posts (7 new) with 1 Reel, 8 photos, 3 videos.")
         // What the export holds and the import leaves out is counted, never dropped silently.
         #expect(lines.map(\.text).contains("not imported: 2 stories (add --stories to import them as posts tagged #stories)"))
-        #expect(lines.map(\.text).contains("not imported: 2 comments (comments you wrote on posts; a site holds comments in each post's post.md)"))
+        // bob is a user of the test site, carol is not; "Bob" is bob.
+        #expect(lines.map(\.text).contains("not imported: 1 comment (on posts by users of this site (bob); the export says whose post, "
+            + "never which one, so gramgen cannot place them: add them to that post's post.md by hand)"))
+        #expect(lines.map(\.text).contains("not imported: 1 comment (on posts by accounts that are not users of this site)"))
+        #expect(report.notImported.filter { $0.kind == "like" }.map(\.count) == [2, 1])
         #expect(lines.map(\.text).contains("not imported: 1 conversation (direct messages are private: gramgen never reads or publishes them)"))
     }
 
@@ -77,7 +81,9 @@ struct InstagramImporterTests {
             .contains("date: 2019-06-01T09:30:00Z"))
         let lines = ImportReportFormatter(exportName: "legacy-layout").lines(for: report).map(\.text)
         #expect(lines.contains("not imported: 1 story (add --stories to import them as posts tagged #stories)"))
-        #expect(lines.contains { $0.hasPrefix("not imported: 1 comment ") })
+        #expect(lines.contains { $0.hasPrefix("not imported: 1 comment (on posts by users of this site (bob)") })
+        #expect(lines.contains("not imported: 1 like (on posts by accounts that are not users of this site)"))
+        #expect(lines.contains { $0.hasPrefix("not imported: 1 like (on posts by users of this site (bob)") })
     }
 
     /// `new-layout/` as a 2025 export of the same account: posts under `your_instagram_activity/media/`,
