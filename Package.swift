@@ -55,7 +55,9 @@ let package = Package(
         .testTarget(name: "GramgenMarkdownTests", dependencies: ["GramgenMarkdown"]),
         .testTarget(name: "GramgenImagingTests", dependencies: ["GramgenImaging", "CVipsShim"]),
         .testTarget(name: "GramgenContentTests", dependencies: ["GramgenContent"]),
-        .testTarget(name: "GramgenRenderTests", dependencies: ["GramgenRender", "GramgenContent"]),
+        .testTarget(
+            name: "GramgenRenderTests", dependencies: ["GramgenRender", "GramgenContent"],
+            resources: [.copy("MustacheSpec")]),
         .testTarget(
             name: "GramgenBuildTests",
             dependencies: ["GramgenBuild", .product(name: "PropertyBased", package: "swift-property-based")],

@@ -72,6 +72,18 @@ public struct Theme: Sendable {
                 assets.append(OutputFile(path: path, contents: data))
             }
         }
+        for (name, template) in templates.sorted(by: { $0.key < $1.key }) {
+            let origin = files[name + ".mustache"]?.origin ?? name
+            for (partial, line) in template.partials where templates[partial] == nil {
+                if partial.contains("/") {
+                    diagnostics.warning(SourceLocation(origin, line: line), "{{> \(partial)}}: partials in subfolders are not supported, so it draws nothing",
+                                        hint: "put \((partial as NSString).lastPathComponent).mustache directly in templates/ and write {{> \((partial as NSString).lastPathComponent)}}")
+                } else {
+                    diagnostics.warning(SourceLocation(origin, line: line), "{{> \(partial)}}: there is no template \(partial).mustache, so it draws nothing",
+                                        hint: "check the name, or add templates/\(partial).mustache")
+                }
+            }
+        }
         for cycle in PartialCycles.find(in: templates) {
             let origin = files[cycle[0] + ".mustache"]?.origin ?? cycle[0]
             diagnostics.error(SourceLocation(origin), "the template includes itself through partials: \(cycle.joined(separator: " → "))",

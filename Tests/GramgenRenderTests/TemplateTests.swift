@@ -74,6 +74,13 @@ struct TemplateTests {
         #expect(try render("{{> nothing}}.", value) == ".")
     }
 
+    @Test("set delimiters let a theme print a literal {{, and end with the template")
+    func delimiters() throws {
+        let value = object(["name": .text("Ana")])
+        #expect(try render("{{=<% %>=}}{{name}} is <%name%><%={{ }}=%> {{name}}", value) == "{{name}} is Ana Ana")
+        #expect(try render("{{> p}}{{name}}", value, partials: ["p": "{{=[ ]=}}[name] "]) == "Ana Ana")
+    }
+
     @Test("a partial that includes itself stops at a fixed depth")
     func recursion() throws {
         let output = try render("{{> loop}}", object([:]), partials: ["loop": "x{{> loop}}"])
@@ -89,7 +96,7 @@ struct TemplateTests {
         ("{{ }}", 1, 1, "the tag has no name"),
         ("{{uppercased(name)}}", 1, 1, "`uppercased(name)`: functions in tags are not supported"),
         ("{{first name}}", 1, 1, "`first name` is not a field or template name"),
-        ("{{=<% %>=}}", 1, 1, "changing the tag delimiters ({{=<% %>=}}) is not supported"),
+        ("x\n  {{=<% =}}", 2, 3, "a set-delimiter tag needs two delimiters between equals signs"),
         ("{{<base}}{{/base}}", 1, 1, "template inheritance ({{< parent}}, {{$ block}}) is not supported"),
     ])
     func errors(_ template: String, _ line: Int, _ column: Int, _ message: String) {

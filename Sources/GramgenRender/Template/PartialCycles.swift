@@ -31,22 +31,7 @@ enum PartialCycles {
     /// The partials a template names, in order, each once.
     private static func partials(in nodes: [CompiledTemplate.Node]) -> [String] {
         var names: [String] = []
-        var pending = nodes[...]
-        var stack: [ArraySlice<CompiledTemplate.Node>] = []
-        while true {
-            guard let node = pending.popFirst() else {
-                guard let outer = stack.popLast() else { break }
-                pending = outer
-                continue
-            }
-            switch node {
-            case .partial(let name, _): if !names.contains(name) { names.append(name) }
-            case .section(_, _, let body):
-                stack.append(pending)
-                pending = body[...]
-            default: break
-            }
-        }
+        for (name, _) in CompiledTemplate(nodes: nodes).partials where !names.contains(name) { names.append(name) }
         return names
     }
 }

@@ -1,9 +1,11 @@
 /// Reads Mustache text into a `CompiledTemplate`. Supported: `{{name}}`, `{{{name}}}`, `{{& name}}`,
 /// dotted names and `{{.}}`, sections `{{#name}}`, inverted sections `{{^name}}`, partials
-/// `{{> name}}` and comments `{{! … }}`, with the Mustache rules for standalone tag lines and
-/// partial indentation. Anything else is reported with its line and column.
+/// `{{> name}}` and dynamic partials `{{>*field}}`, comments `{{! … }}` and set delimiters
+/// `{{=<% %>=}}`, with the Mustache rules for standalone tag lines and partial indentation: every
+/// case of the Mustache specification's required files (MustacheSpecTests). Lambdas and
+/// inheritance are refused with their line and column, as is anything else.
 struct TemplateParser {
-    enum Kind { case variable, unescaped, section, inverted, close, partial, comment }
+    enum Kind { case variable, unescaped, section, inverted, close, partial, dynamicPartial, comment, delimiters }
 
     struct Tag {
         var kind: Kind
@@ -27,16 +29,21 @@ struct TemplateParser {
 
     // MARK: Lexing
 
-    private static let open: [UInt8] = Array("{{".utf8)
+    /// The tag delimiters in force: `{{` `}}` until a `{{=<% %>=}}` tag changes them.
+    struct Delimiters {
+        var open: [UInt8] = Array("{{".utf8)
+        var close: [UInt8] = Array("}}".utf8)
+    }
 
     func lex() throws(TemplateSyntaxError) -> [Piece] {
         var pieces: [Piece] = []
         var index = 0
+        var delimiters = Delimiters()
         while index < bytes.count {
-            let start = find(Self.open, from: index) ?? bytes.count
+            let start = find(delimiters.open, from: index) ?? bytes.count
             appendText(index..<start, to: &pieces)
             guard start < bytes.count else { break }
-            let (tag, end) = try readTag(at: start)
+            let (tag, end) = try readTag(at: start, delimiters: &delimiters)
             pieces.append(.tag(tag))
             index = end
         }
@@ -52,12 +59,13 @@ struct TemplateParser {
         if lineStart < range.upperBound { pieces.append(.text(bytes[lineStart..<range.upperBound])) }
     }
 
-    private func readTag(at start: Int) throws(TemplateSyntaxError) -> (Tag, Int) {
-        let triple = start + 2 < bytes.count && bytes[start + 2] == UInt8(ascii: "{")
-        let closing: [UInt8] = Array((triple ? "}}}" : "}}").utf8)
-        let contentStart = start + (triple ? 3 : 2)
+    private func readTag(at start: Int, delimiters: inout Delimiters) throws(TemplateSyntaxError) -> (Tag, Int) {
+        let afterOpen = start + delimiters.open.count
+        let triple = afterOpen < bytes.count && bytes[afterOpen] == UInt8(ascii: "{")
+        let closing = triple ? [UInt8(ascii: "}")] + delimiters.close : delimiters.close
+        let contentStart = afterOpen + (triple ? 1 : 0)
         guard let close = find(closing, from: contentStart) else {
-            throw error(at: start, "the tag is never closed", hint: "end it with \(triple ? "}}}" : "}}")")
+            throw error(at: start, "the tag is never closed", hint: "end it with \(String(decoding: closing, as: UTF8.self))")
         }
         var content = bytes[contentStart..<close]
         var kind = Kind.variable
@@ -71,9 +79,7 @@ struct TemplateParser {
             case UInt8(ascii: ">"): kind = .partial
             case UInt8(ascii: "&"): kind = .unescaped
             case UInt8(ascii: "!"): kind = .comment
-            case UInt8(ascii: "="):
-                throw error(at: start, "changing the tag delimiters ({{=<% %>=}}) is not supported",
-                            hint: "keep {{ and }}")
+            case UInt8(ascii: "="): kind = .delimiters
             case UInt8(ascii: "<"), UInt8(ascii: "$"):
                 throw error(at: start, "template inheritance ({{< parent}}, {{$ block}}) is not supported",
                             hint: "use partials ({{> name}}) instead")
@@ -82,12 +88,30 @@ struct TemplateParser {
             default: break
             }
             if kind != .variable { content = content.dropFirst() }
+            if kind == .partial, trimmed(content).first == UInt8(ascii: "*") {
+                kind = .dynamicPartial
+                content = trimmed(content).dropFirst()
+            }
         }
         let end = close + closing.count
         if kind == .comment { return (Tag(kind: kind, name: "", offset: start), end) }
+        if kind == .delimiters {
+            delimiters = try newDelimiters(content, at: start)
+            return (Tag(kind: kind, name: "", offset: start), end)
+        }
         let name = String(decoding: trimmed(content), as: UTF8.self)
         try validate(name, kind: kind, at: start)
         return (Tag(kind: kind, name: name, offset: start), end)
+    }
+
+    /// `{{=<% %>=}}`: the two new delimiters between the equals signs, separated by white space.
+    private func newDelimiters(_ content: ArraySlice<UInt8>, at offset: Int) throws(TemplateSyntaxError) -> Delimiters {
+        let parts = content.last == UInt8(ascii: "=") ? trimmed(content.dropLast()).split(whereSeparator: Self.isLineSpace) : []
+        guard parts.count == 2, parts.allSatisfy({ !$0.contains(UInt8(ascii: "=")) }) else {
+            throw error(at: offset, "a set-delimiter tag needs two delimiters between equals signs",
+                        hint: "write e.g. {{=<% %>=}} (and <%={{ }}=%> to go back)")
+        }
+        return Delimiters(open: Array(parts[0]), close: Array(parts[1]))
     }
 
     private func validate(_ name: String, kind: Kind, at offset: Int) throws(TemplateSyntaxError) {
@@ -103,7 +127,9 @@ struct TemplateParser {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                  UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."):
                 true
-            case UInt8(ascii: "/"): kind == .partial
+            case UInt8(ascii: "/"): kind == .partial || kind == .dynamicPartial
+            // `{{>**name}}` and `{{>*a.*b}}` name nothing (the spec draws them as nothing).
+            case UInt8(ascii: "*"): kind == .dynamicPartial
             default: false
             }
         }
@@ -140,7 +166,7 @@ struct TemplateParser {
                 for piece in line {
                     if case .text(let text) = piece { before += text } else { break }
                 }
-                if tags[0].kind == .partial {
+                if tags[0].kind == .partial || tags[0].kind == .dynamicPartial {
                     if !before.isEmpty { result.append((.text(before), nil)) }
                     result.append((.tag(tags[0]), before))
                 } else {
@@ -169,10 +195,11 @@ struct TemplateParser {
                 nodes.append(.text(Array(text)))
             case .tag(let tag):
                 switch tag.kind {
-                case .comment: break
+                case .comment, .delimiters: break
                 case .variable: nodes.append(.variable(path: Self.path(tag.name), escaped: true))
                 case .unescaped: nodes.append(.variable(path: Self.path(tag.name), escaped: false))
-                case .partial: nodes.append(.partial(name: tag.name, indentation: Array(indentation ?? [])))
+                case .partial: nodes.append(.partial(name: tag.name, indentation: Array(indentation ?? []), line: position(of: tag.offset).line))
+                case .dynamicPartial: nodes.append(.dynamicPartial(path: Self.path(tag.name), indentation: Array(indentation ?? [])))
                 case .section, .inverted:
                     stack.append((tag, nodes))
                     nodes = []
@@ -213,12 +240,10 @@ struct TemplateParser {
     }
 
     private func find(_ needle: [UInt8], from start: Int) -> Int? {
-        guard needle.count <= bytes.count else { return nil }
+        guard let first = needle.first else { return nil }
         var i = start
         while i + needle.count <= bytes.count {
-            if bytes[i] == needle[0], needle.count == 1 || (bytes[i + 1] == needle[1] && (needle.count == 2 || bytes[i + 2] == needle[2])) {
-                return i
-            }
+            if bytes[i] == first, bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
             i += 1
         }
         return nil

@@ -7,10 +7,34 @@ struct CompiledTemplate: Sendable {
         /// `{{#name}}…{{/name}}` or, inverted, `{{^name}}…{{/name}}`.
         case section(path: FieldPath, inverted: Bool, body: [Node])
         /// `{{> name}}`; a standalone partial indents every line it draws like its tag.
-        case partial(name: String, indentation: [UInt8])
+        case partial(name: String, indentation: [UInt8], line: Int)
+        /// `{{>*field}}`: the partial named by the field's text.
+        case dynamicPartial(path: FieldPath, indentation: [UInt8])
     }
 
     var nodes: [Node]
+
+    /// The partials the template names (`{{> name}}`), with the line of each tag, in order.
+    var partials: [(name: String, line: Int)] {
+        var found: [(name: String, line: Int)] = []
+        var pending = nodes[...]
+        var stack: [ArraySlice<Node>] = []
+        while true {
+            guard let node = pending.popFirst() else {
+                guard let outer = stack.popLast() else { break }
+                pending = outer
+                continue
+            }
+            switch node {
+            case .partial(let name, _, let line): found.append((name, line))
+            case .section(_, _, let body):
+                stack.append(pending)
+                pending = body[...]
+            default: break
+            }
+        }
+        return found
+    }
 }
 
 /// A dotted name split at the dots, each part numbered (`FieldName`); `.` (the current item) has no parts.
