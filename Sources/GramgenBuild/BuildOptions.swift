@@ -1,4 +1,5 @@
 import Foundation
+import GramgenCore
 
 /// What `gramgen build` was asked to do.
 public struct BuildOptions: Sendable {
@@ -8,6 +9,8 @@ public struct BuildOptions: Sendable {
     public var includeDrafts = false
     public var strict = false
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
+    /// How every parallel pass of the build spreads its work: `jobs` threads.
+    public var parallel: Parallel { Parallel(jobs: jobs) }
     public var verbosity = Verbosity.normal
     /// Update the output in place, writing only changed files, instead of swapping in a complete new
     /// folder. For the preview server's private output only: a failed write can leave it mixed.

@@ -54,7 +54,8 @@ public struct BuildPipeline {
         let site: Site? = clock.run("load") {
             var diagnostics = Diagnostics()
             let loader = ContentLoader(siteRoot: options.siteRoot,
-                                       options: .init(includeDrafts: options.includeDrafts, baseURL: options.baseURL))
+                                       options: .init(includeDrafts: options.includeDrafts, baseURL: options.baseURL,
+                                                      parallel: options.parallel))
             let site = loader.load(diagnostics: &diagnostics)
             report.diagnostics.append(contentsOf: diagnostics.items)
             return site
@@ -96,13 +97,10 @@ public struct BuildPipeline {
         guard !report.diagnostics.hasErrors else { return report }
 
         let media = Set(images.images.values.flatMap(\.files))
-        let publisher: SitePublisher
+        let publisher: Publisher
         do {
-            publisher = options.publishInPlace
-                ? try InPlacePublisher(output: options.output, cache: cache, staticFiles: staticFiles,
-                                       manifestURL: upToDate.manifestURL)
-                : try Publisher(output: options.output, cache: cache, staticFiles: staticFiles,
-                                manifestURL: upToDate.manifestURL)
+            publisher = try Publisher(options.publishInPlace ? .inPlace : .swap, output: options.output, cache: cache,
+                                      staticFiles: staticFiles, manifestURL: upToDate.manifestURL, parallel: options.parallel)
         } catch {
             report.diagnostics.error(SourceLocation(options.output.path), "cannot write the site: \(error.localizedDescription)",
                                      hint: "check that the folder is writable and the disk has space; the previous output is unchanged")
@@ -111,7 +109,8 @@ public struct BuildPipeline {
         let rendered: Bool = clock.run("render") {
             do {
                 let inputs = InputDigests.make(site: site, images: images.images, options: options)
-                try SiteRenderer(site: site, images: images.images, theme: theme, inputs: inputs).render(into: publisher)
+                try SiteRenderer(site: site, images: images.images, theme: theme, inputs: inputs,
+                                 parallel: options.parallel).render(into: publisher)
                 return true
             } catch let error as ThemeError {
                 report.diagnostics.error(SourceLocation("templates"), "cannot render the site: \(error)",

@@ -25,18 +25,12 @@ enum InputDigests {
         }
 
         let posts = site.posts
-        var digests = [String](repeating: "", count: posts.count)
-        digests.withUnsafeMutableBufferPointer { slots in
-            let slots = slots
-            DispatchQueue.concurrentPerform(iterations: 2) { part in
-                for index in stride(from: part, to: posts.count, by: 2) {
-                    let post = posts[index]
-                    var digest = DigestBuilder()
-                    digest.add(bytes(root + post.sourcePath))
-                    for image in post.images { add(image, images[image.path], to: &digest) }
-                    slots[index] = digest.hex
-                }
-            }
+        let digests = options.parallel.map(count: posts.count) { index in
+            let post = posts[index]
+            var digest = DigestBuilder()
+            digest.add(bytes(root + post.sourcePath))
+            for image in post.images { add(image, images[image.path], to: &digest) }
+            return digest.hex
         }
         return RenderInputs(site: global.hex, posts: Dictionary(uniqueKeysWithValues: zip(posts.map(\.key), digests)))
     }

@@ -4,75 +4,117 @@ import GramgenCore
 import GramgenImaging
 import GramgenRender
 
-/// Where rendered files go; `finish` completes the output, `abandon` drops what was written after a failure.
-protocol SitePublisher: PageSink {
-    var pageCount: Int { get }
-    var fileCount: Int { get }
-    /// Pages and feeds taken over from the previous build without being drawn again.
-    var reused: Int { get }
-    /// After `finish`: every file the output holds, as `FolderWalk` would list it, when the
-    /// publisher knows them all (nil: the output must be walked).
-    var publishedFiles: [FolderWalk.Entry]? { get }
-    func finish(media: Set<String>) throws
-    func abandon()
-}
+/// Stage 5: where rendered files go. One mechanism (what the last build wrote and with which
+/// inputs is in `OutputManifest`; a file whose inputs or bytes are unchanged is taken over instead of
+/// being drawn or written again) with two strategies:
+///
+/// - `.swap` (`gramgen build`): the site goes into a temporary folder beside the output as it is
+///   rendered, then the folder is swapped in whole. Until the swap the previous output is untouched;
+///   a build that fails or is killed leaves it as it was. Files taken over are hard-linked from the
+///   previous output.
+/// - `.inPlace` (the preview server's private folder): only files whose bytes changed are written,
+///   each under another name and renamed (never seen cut short), and files no longer produced are
+///   removed, so a caption edit writes a handful of pages. A kill in the middle may leave the folder
+///   mixing two builds until the next one, which repairs all of it (a file is trusted only when it is
+///   exactly the one the manifest recorded). Not flushed to disk: the folder is a preview
+///   (`ServeKillTests`).
+final class Publisher: PageSink, @unchecked Sendable {
+    enum Strategy { case swap, inPlace }
 
-/// Stage 5: the site goes into a temporary folder beside the output as it is rendered, then the
-/// folder is swapped in whole. Until the swap the previous output is untouched; a build that
-/// fails or is killed leaves it as it was. A file the last build already wrote with the same
-/// inputs or bytes is hard-linked from the previous output instead of being drawn or written again.
-final class Publisher: SitePublisher, @unchecked Sendable {
+    let strategy: Strategy
     let output: URL
     let cache: MediaCache
     let staticFiles: [StaticFiles.File]
     let manifestURL: URL
-    let staging: URL
+    let parallel: Parallel
+    /// Where files are written: a temporary folder beside the output (`.swap`) or the output itself.
+    let target: URL
     private let previous: OutputManifest
     private var next = OutputManifest()
     private let lock = NSLock()
     private let writer = FileWriter()
     private(set) var pageCount = 0
     private(set) var fileCount = 0
+    /// Pages and feeds taken over from the previous build without being drawn again.
     private(set) var reused = 0
+    /// After `finish`: every file the output holds, as `FolderWalk` would list it, when the publisher
+    /// knows them all (`.swap`); nil when the output must be walked (`.inPlace` leaves other files be).
     private(set) var publishedFiles: [FolderWalk.Entry]?
-    /// Static and media files as placed in the staging folder, for `publishedFiles`.
+    /// Static and media files as placed, for `publishedFiles`.
     private var placed: [FolderWalk.Entry] = []
 
-    init(output: URL, cache: MediaCache, staticFiles: [StaticFiles.File], manifestURL: URL) throws {
+    init(_ strategy: Strategy, output: URL, cache: MediaCache, staticFiles: [StaticFiles.File], manifestURL: URL, parallel: Parallel) throws {
+        self.strategy = strategy
+        self.parallel = parallel
         self.output = output
         self.cache = cache
         self.staticFiles = staticFiles
         self.manifestURL = manifestURL
         let fm = FileManager.default
-        let parent = output.deletingLastPathComponent()
-        try fm.createDirectory(at: parent, withIntermediateDirectories: true)
-        staging = parent.appendingPathComponent(".\(output.lastPathComponent).building-\(getpid())")
-        if Leftovers.isOurs(staging) { Leftovers.remove(staging) }
-        previous = fm.fileExists(atPath: output.path) ? OutputManifest.load(manifestURL) : OutputManifest()
-        try fm.createDirectory(at: staging, withIntermediateDirectories: true)
+        switch strategy {
+        case .swap:
+            let parent = output.deletingLastPathComponent()
+            try fm.createDirectory(at: parent, withIntermediateDirectories: true)
+            target = parent.appendingPathComponent(".\(output.lastPathComponent).building-\(getpid())")
+            if Leftovers.isOurs(target) { Leftovers.remove(target) }
+            previous = fm.fileExists(atPath: output.path) ? OutputManifest.load(manifestURL) : OutputManifest()
+        case .inPlace:
+            target = output
+            previous = OutputManifest.load(manifestURL)
+        }
+        try fm.createDirectory(at: target, withIntermediateDirectories: true)
         // First, so that a folder left by a killed build is known as gramgen's (see `Leftovers`).
         try put(OutputMarker.name, Array(OutputMarker.text.utf8), inputs: nil)
-        FileWriter.spread(staging.path)
+        if strategy == .swap { FileWriter.spread(target.path) }
     }
 
     func reuse(_ path: String, inputs: String) -> Bool {
         guard let entry = previous.intact(path, at: output.path + "/" + path), entry.inputs == inputs,
-              writer.link(output.path + "/" + path, to: staging.path + "/" + path) else { return false }
+              takeOver(path) else { return false }
         record(path, entry, reused: true)
         return true
     }
 
     func put(_ path: String, _ bytes: [UInt8], inputs: String?) throws {
         let content = BytesDigest.hex(bytes)
-        let old = output.path + "/" + path, new = staging.path + "/" + path
-        if var entry = previous.intact(path, at: old), entry.content == content, writer.link(old, to: new) {
+        let old = output.path + "/" + path, new = target.path + "/" + path
+        if var entry = previous.intact(path, at: old), entry.content == content, takeOver(path) {
             entry.inputs = inputs ?? ""
             record(path, entry, reused: false)
             return
         }
-        let identity = try writer.write(bytes, to: new)
+        let identity: FileIdentity
+        switch strategy {
+        case .swap:
+            identity = try writer.write(bytes, to: new)
+        case .inPlace:
+            // Unrecorded but already right (the manifest was lost): left as it is.
+            if let existing = FileManager.default.contents(atPath: new), existing.elementsEqual(bytes),
+               let present = FileIdentity(path: new) {
+                identity = present
+            } else {
+                identity = try replace(new, with: bytes)
+            }
+        }
         record(path, .init(inputs: inputs ?? "", content: content, size: identity.size,
                            modified: identity.modified, inode: identity.inode), reused: false)
+    }
+
+    /// Makes the previous build's file part of this one: a hard link into the new folder, or, in
+    /// place, nothing at all.
+    private func takeOver(_ path: String) -> Bool {
+        strategy == .inPlace || writer.link(output.path + "/" + path, to: target.path + "/" + path)
+    }
+
+    /// A new name then a rename: a reader never sees a half-written file.
+    private func replace(_ full: String, with bytes: [UInt8]) throws -> FileIdentity {
+        let temporary = full + ".gramgen-\(getpid())"
+        let identity = try writer.write(bytes, to: temporary)
+        guard rename(temporary, full) == 0 else {
+            unlink(temporary)
+            throw POSIXError.current(full)
+        }
+        return identity
     }
 
     private func record(_ path: String, _ entry: OutputManifest.Entry, reused: Bool) {
@@ -84,48 +126,112 @@ final class Publisher: SitePublisher, @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Links media files from the cache, copies `static/`, swaps the folder in and remembers what it
-    /// holds. Every file's identity is taken as it is placed, so the up-to-date record needs no
-    /// walk of the finished output (a rename keeps sizes and times).
+    /// Places `static/` and the media files, then completes the output: swaps the folder in, or
+    /// removes what is no longer produced; and remembers what it holds.
     func finish(media: Set<String>) throws {
-        let fm = FileManager.default
-        try copyStatic(into: staging)
-        let mediaFolder = staging.path + "/media"
-        try writer.makeFolder(mediaFolder)
-        let names = Array(media)
-        var failure: Error?
-        var linked: [[FolderWalk.Entry]] = [[], []]
-        DispatchQueue.concurrentPerform(iterations: 2) { part in
-            var entries: [FolderWalk.Entry] = []
-            entries.reserveCapacity(names.count / 2 + 1)
-            for index in stride(from: part, to: names.count, by: 2) {
-                let name = names[index]
-                let target = mediaFolder + "/" + name
-                let source = cache.fileURL(for: name)
-                do {
-                    if link(source.path, target) != 0 { try fm.copyItem(atPath: source.path, toPath: target) }
-                    guard let identity = FileIdentity(path: target) else { throw POSIXError.current(target) }
-                    entries.append(.init(path: "media/" + name, size: identity.size, modified: identity.modified, isRegular: true))
-                } catch {
-                    lock.lock()
-                    failure = failure ?? error
-                    lock.unlock()
-                }
-            }
-            lock.lock()
-            linked[part] = entries
-            lock.unlock()
+        try placeStatic()
+        try placeMedia(media)
+        switch strategy {
+        case .swap:
+            try swapIn()
+            next.save(manifestURL)
+            // Every file's identity was taken as it was placed (a rename keeps sizes and times), so
+            // the up-to-date record needs no walk of the finished output.
+            publishedFiles = next.entries.map {
+                FolderWalk.Entry(path: $0.key, size: $0.value.size, modified: $0.value.modified, isRegular: true)
+            } + placed
+        case .inPlace:
+            removeLeftovers(keeping: Set(next.entries.keys).union(placed.map(\.path)))
+            next.save(manifestURL)
         }
-        if let failure { throw failure }
+    }
+
+    /// Drops what was written after a failure: the temporary folder; in place, what was written
+    /// stays until the next build (the folder is the preview's own).
+    func abandon() {
+        if strategy == .swap { Leftovers.remove(target) }
+    }
+
+    /// The preview compares static files in memory; larger ones are an error in the preview only.
+    static let maxStaticBytes = InputFile.maxMediaBytes
+
+    /// Copies `static/` (see `StaticFiles`). It runs after rendering, so a page wins over a static
+    /// file of the same name. In place, a file whose bytes are already there is left alone.
+    private func placeStatic() throws {
+        let fm = FileManager.default
+        for file in staticFiles where next.entries[file.relative] == nil {
+            let destination = target.path + "/" + file.relative
+            switch strategy {
+            case .swap:
+                guard !fm.fileExists(atPath: destination) else { continue }
+                try writer.makeFolder((destination as NSString).deletingLastPathComponent)
+                try fm.copyItem(atPath: file.source, toPath: destination)
+            case .inPlace:
+                let data: Data
+                switch InputFile.read(atPath: file.source, limit: Self.maxStaticBytes) {
+                case .success(let bytes): data = bytes
+                case .failure(let failure):
+                    throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "static/\(file.relative): \(failure.message)"])
+                }
+                if case .success(let existing) = InputFile.read(atPath: destination, limit: Self.maxStaticBytes), existing == data {
+                    break
+                }
+                try writer.makeFolder((destination as NSString).deletingLastPathComponent)
+                _ = try replace(destination, with: Array(data))
+            }
+            guard let identity = FileIdentity(path: destination) else { throw POSIXError.current(destination) }
+            placed.append(.init(path: file.relative, size: identity.size, modified: identity.modified, isRegular: true))
+        }
+    }
+
+    /// Links each media file from the cache (its name is its content's hash, so one already there is
+    /// right); a copy, where a link cannot be made, is written under another name and renamed.
+    private func placeMedia(_ media: Set<String>) throws {
+        let fm = FileManager.default
+        let folder = target.path + "/media"
+        try writer.makeFolder(folder)
+        let names = Array(media)
+        let strategy = strategy
+        let results = parallel.map(count: names.count) { index -> Result<FolderWalk.Entry, Error> in
+            let name = names[index]
+            let destination = folder + "/" + name
+            let source = cache.fileURL(for: name).path
+            do {
+                if !(strategy == .inPlace && fm.fileExists(atPath: destination)), link(source, destination) != 0 {
+                    let temporary = destination + ".gramgen-\(getpid())"
+                    unlink(temporary)
+                    try fm.copyItem(atPath: source, toPath: temporary)
+                    guard rename(temporary, destination) == 0 else {
+                        unlink(temporary)
+                        throw POSIXError.current(destination)
+                    }
+                }
+                guard let identity = FileIdentity(path: destination) else { throw POSIXError.current(destination) }
+                return .success(.init(path: "media/" + name, size: identity.size, modified: identity.modified, isRegular: true))
+            } catch {
+                return .failure(error)
+            }
+        }
+        placed += try results.map { try $0.get() }
         lock.lock()
         fileCount += media.count
         lock.unlock()
-        try swapIn()
-        next.save(manifestURL)
-        var files = next.entries.map { FolderWalk.Entry(path: $0.key, size: $0.value.size, modified: $0.value.modified, isRegular: true) }
-        files += placed
-        files += linked.joined()
-        publishedFiles = files
+    }
+
+    /// In place: removes every file the build did not produce, then the folders that leaves empty
+    /// (a removed post's), deepest first; rmdir leaves any folder that still holds something.
+    private func removeLeftovers(keeping wanted: Set<String>) {
+        var emptied = Set<String>()
+        for entry in FolderWalk.entries(output.path, follow: false) ?? [] where entry.isRegular && !wanted.contains(entry.path) {
+            unlink(output.path + "/" + entry.path)
+            var folder = (entry.path as NSString).deletingLastPathComponent
+            while !folder.isEmpty, emptied.insert(folder).inserted {
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+        }
+        for folder in emptied.sorted(by: { $0.count > $1.count }) {
+            rmdir(output.path + "/" + folder)
+        }
     }
 
     /// Writes everything of the new tree to disk before it is swapped in, so a power cut right after
@@ -139,41 +245,22 @@ final class Publisher: SitePublisher, @unchecked Sendable {
         close(fd)
     }
 
-    /// Removes the temporary folder after a failure.
-    func abandon() {
-        Leftovers.remove(staging)
-    }
-
     private func swapIn() throws {
         let fm = FileManager.default
-        Self.flush(staging.path, fileSystem: true)
+        Self.flush(target.path, fileSystem: true)
         defer { Self.flush(output.deletingLastPathComponent().path, fileSystem: false) } // the rename itself
         guard fm.fileExists(atPath: output.path) else {
-            try fm.moveItem(at: staging, to: output)
+            try fm.moveItem(at: target, to: output)
             return
         }
-        if gg_exchange_paths(staging.path, output.path) == 0 {
-            Leftovers.remove(staging) // now holds the previous output
+        if gg_exchange_paths(target.path, output.path) == 0 {
+            Leftovers.remove(target) // now holds the previous output
             return
         }
         // Fallback where the file system cannot exchange: two renames in quick succession.
-        let old = staging.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).old-\(getpid())")
+        let old = target.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).old-\(getpid())")
         try fm.moveItem(at: output, to: old)
-        try fm.moveItem(at: staging, to: output)
+        try fm.moveItem(at: target, to: output)
         Leftovers.remove(old)
-    }
-
-    /// Copies `static/` into the output (see `StaticFiles`). It runs after rendering, so a page
-    /// wins over a static file of the same name.
-    private func copyStatic(into destination: URL) throws {
-        let fm = FileManager.default
-        for file in staticFiles {
-            let target = destination.appendingPathComponent(file.relative)
-            guard !fm.fileExists(atPath: target.path) else { continue } // a page of the same name wins
-            try fm.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try fm.copyItem(atPath: file.source, toPath: target.path)
-            guard let identity = FileIdentity(path: target.path) else { throw POSIXError.current(target.path) }
-            placed.append(.init(path: file.relative, size: identity.size, modified: identity.modified, isRegular: true))
-        }
     }
 }

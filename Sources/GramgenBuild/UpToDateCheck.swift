@@ -43,17 +43,10 @@ struct UpToDateCheck {
               let record = try? JSONDecoder().decode(Record.self, from: data),
               FileManager.default.fileExists(atPath: options.output.path) else {
             // Nothing to compare the output with: the inputs' walk gets both cores.
-            return Outcome(upToDate: nil, inputs: inputsDigest(threads: 2))
+            return Outcome(upToDate: nil, inputs: inputsDigest(threads: options.parallel.workers))
         }
-        var digests: [String?] = [nil, nil]
-        digests.withUnsafeMutableBufferPointer { slots in
-            let slots = slots
-            DispatchQueue.concurrentPerform(iterations: 2) { part in
-                slots[part] = part == 0 ? inputsDigest() : Self.treeDigest(options.output)
-            }
-        }
-        let inputs = digests[0] ?? ""
-        guard record.inputs == inputs, let output = digests[1], record.output == output else {
+        let (inputs, output) = options.parallel.both({ inputsDigest() }, { Self.treeDigest(options.output) })
+        guard record.inputs == inputs, let output, record.output == output else {
             return Outcome(upToDate: nil, inputs: inputs)
         }
         return Outcome(upToDate: record, inputs: inputs)

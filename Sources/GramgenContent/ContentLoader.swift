@@ -8,9 +8,12 @@ public struct ContentLoader {
         public var includeDrafts = false
         /// Overrides `base_url` from site.yml (`--base-url`).
         public var baseURL: String?
-        public init(includeDrafts: Bool = false, baseURL: String? = nil) {
+        /// How files are read in parallel (`--jobs`).
+        public var parallel: Parallel
+        public init(includeDrafts: Bool = false, baseURL: String? = nil, parallel: Parallel = Parallel()) {
             self.includeDrafts = includeDrafts
             self.baseURL = baseURL
+            self.parallel = parallel
         }
     }
 
@@ -53,7 +56,7 @@ public struct ContentLoader {
         let postLoader = PostLoader(contentRoot: contentRoot, config: config, markdown: markdown)
         let contentPath = contentRoot.path
         let usersFolderIsPlain = ContentFolder.entry(atPath: contentPath + "/users") == .folder
-        let userResults = users.parallelMap { user -> UserResult in
+        let userResults = users.parallelMap(options.parallel) { user -> UserResult in
             var diagnostics = Diagnostics()
             let (profile, following) = profileLoader.load(handle: user.name, diagnostics: &diagnostics)
             let postsPath = contentPath + "/users/\(user.name)/posts"
@@ -69,7 +72,7 @@ public struct ContentLoader {
             }
             return UserResult(profile: profile, following: following, diagnostics: diagnostics.items, posts: posts)
         }
-        let postResults = userResults.flatMap(\.posts).parallelMap { job -> (LoadedPost?, [Diagnostic]) in
+        let postResults = userResults.flatMap(\.posts).parallelMap(options.parallel) { job -> (LoadedPost?, [Diagnostic]) in
             var diagnostics = Diagnostics()
             let loaded = postLoader.load(handle: job.handle, id: job.id, folderIsPlain: job.folderIsPlain,
                                          diagnostics: &diagnostics)

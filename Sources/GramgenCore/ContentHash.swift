@@ -6,12 +6,7 @@ public enum ContentHash {
         hex(data.withUnsafeBytes { value($0) })
     }
 
-    public static func hex(_ value: UInt64) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out = [UInt8](repeating: 0, count: 16)
-        for i in 0..<16 { out[15 - i] = digits[Int(value >> (UInt64(i) * 4) & 0xf)] }
-        return String(decoding: out, as: UTF8.self)
-    }
+    public static func hex(_ value: UInt64) -> String { Hex.string(value) }
 
     /// The hash of a file's bytes, read a megabyte at a time (a video is never held in memory).
     public static func hex(fileAt url: URL) throws -> String {

@@ -16,17 +16,12 @@ public enum YAMLQuote {
             case "\u{85}": out += "\\N"
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) || scalar == "\u{FEFF}" {
-                    out += "\\u" + hex(scalar.value, digits: 4)
+                    out += "\\u" + Hex.string(UInt64(scalar.value), digits: 4, uppercase: true)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
             }
         }
         return out + "\""
-    }
-
-    private static func hex(_ value: UInt32, digits: Int) -> String {
-        let text = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 }

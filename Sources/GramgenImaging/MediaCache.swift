@@ -50,11 +50,6 @@ public final class MediaCache: @unchecked Sendable {
         if appender >= 0 { close(appender) }
     }
 
-    /// The cache key of a source with the given settings.
-    public static func key(sourceDigest: String, settings: ImageSettings, role: ImageRole) -> String {
-        key(sourceDigest: sourceDigest, fingerprint: fingerprint(settings), role: role)
-    }
-
     /// The settings as the key covers them; compute once per build for `key(sourceDigest:fingerprint:role:)`.
     public static func fingerprint(_ settings: ImageSettings) -> Data {
         let encoder = JSONEncoder()
@@ -75,18 +70,7 @@ public final class MediaCache: @unchecked Sendable {
         hasher.update(data: fingerprint)
         hasher.update(data: Data("\(role.rawValue)/\(ImageProcessor.pipelineVersion)".utf8))
         if role == .video { hasher.update(data: Data("/video \(VideoProcessor.pipelineVersion)".utf8)) }
-        return hex(hasher.finalize())
-    }
-
-    /// Lower-case hexadecimal of bytes.
-    static func hex(_ bytes: some Sequence<UInt8>) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        for byte in bytes {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0xF)])
-        }
-        return String(decoding: out, as: UTF8.self)
+        return Hex.string(hasher.finalize())
     }
 
     /// SHA-256 of a file's bytes, read in chunks so a huge file does not sit in memory.
@@ -107,7 +91,7 @@ public final class MediaCache: @unchecked Sendable {
             if count == 0 { break }
             hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
         }
-        return hex(hasher.finalize())
+        return Hex.string(hasher.finalize())
     }
 
     public func fileURL(for name: String) -> URL { mediaDirectory.appendingPathComponent(name) }

@@ -47,7 +47,7 @@ struct VariantWriter {
 
     func finish(displayed: VipsImage, focusX: Double, focusY: Double) throws -> (ProcessedImage, [String: Data]) {
         let (r, g, b) = try displayed.srgb8().averageRGB()
-        let color = String(format: "#%02x%02x%02x", Int(r.rounded()), Int(g.rounded()), Int(b.rounded()))
+        let color = "#" + Hex.string([r, g, b].map { UInt8(max(0, min(255, $0.rounded()))) })
         let preview = try Self.placeholder(of: displayed).encoded(as: .webp, quality: 40, strip: true)
         let image = ProcessedImage(
             width: displayed.width, height: displayed.height, variants: variants, squares: squares,
@@ -76,7 +76,7 @@ struct VariantWriter {
     /// 16 hex digits of SHA-256 over the bytes: identical files share a name, changed files get a new one.
     static func contentName(_ data: Data, format: ImageFormat) -> String {
         let digest = SHA256.hash(data: data)
-        let hex = MediaCache.hex(digest.prefix(8))
+        let hex = Hex.string(digest.prefix(8))
         return "\(hex).\(format.fileExtension)"
     }
 }

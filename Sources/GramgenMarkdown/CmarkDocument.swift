@@ -94,12 +94,6 @@ struct CmarkNode: Equatable {
         cmark_node_set_literal(raw, character)
     }
 
-    func insertTextBefore(_ text: String) {
-        guard let node = cmark_node_new(CMARK_NODE_TEXT) else { return }
-        cmark_node_set_literal(node, text)
-        insert(node)
-    }
-
     /// A link with an empty title whose only child is `text`; cmark escapes both when rendering.
     func insertLinkBefore(url: String, text: String) {
         guard let link = cmark_node_new(CMARK_NODE_LINK) else { return }

@@ -1,3 +1,4 @@
+import GramgenCore
 /// A JSON value for gramgen's feeds.
 indirect enum JSONValue {
     case string(String)
@@ -57,8 +58,6 @@ enum JSONWriter {
         out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
     }
 
-    private static let hex = Array("0123456789abcdef".utf8)
-
     static func writeString(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
@@ -71,7 +70,8 @@ enum JSONWriter {
             case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
             case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
             case 0..<0x20:
-                out += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+                out += Array("\\u00".utf8)
+                Hex.append(byte, to: &out)
             default: out.append(byte)
             }
         }

@@ -43,7 +43,7 @@ struct PageSet {
         let chunk = 16
         let chunks = (jobs.count + chunk - 1) / chunk
         let digests = renderer.inputs.map { PageDigests($0, site: site) }
-        DispatchQueue.concurrentPerform(iterations: chunks) { c in
+        renderer.parallel.forEach(count: chunks) { c in
             for index in c * chunk..<min((c + 1) * chunk, jobs.count) {
                 do {
                     let job = jobs[index]

@@ -8,6 +8,8 @@ public struct SiteRenderer {
     let theme: Theme
     /// Digests of what the build read; with them, unchanged pages are taken over from the last build.
     let inputs: RenderInputs?
+    /// How pages are drawn in parallel (`--jobs`).
+    let parallel: Parallel
     let postViewCache = ViewCache<PostView>()
     let userViewCache = ViewCache<UserView>()
     /// Each user's activity, newest first.
@@ -20,8 +22,10 @@ public struct SiteRenderer {
     /// The posts each user liked, newest post first (likes carry no date of their own).
     let postsLikedBy: [String: [Post]]
 
-    public init(site: Site, images: [String: ProcessedImage], theme: Theme, inputs: RenderInputs? = nil) {
+    public init(site: Site, images: [String: ProcessedImage], theme: Theme, inputs: RenderInputs? = nil,
+                parallel: Parallel = Parallel()) {
         self.site = site
+        self.parallel = parallel
         self.images = images
         self.theme = theme
         self.inputs = inputs

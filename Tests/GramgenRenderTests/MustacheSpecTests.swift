@@ -7,7 +7,7 @@ struct MustacheSpecCase: CustomTestStringConvertible, Sendable {
     let file: String
     let name: String
     let template: String
-    let data: JSONValue
+    let data: SpecData
     let partials: [String: String]
     let expected: String
 
@@ -17,7 +17,7 @@ struct MustacheSpecCase: CustomTestStringConvertible, Sendable {
         struct Test: Decodable {
             let name: String
             let template: String
-            let data: JSONValue
+            let data: SpecData
             let partials: [String: String]?
             let expected: String
         }
@@ -39,8 +39,8 @@ struct MustacheSpecCase: CustomTestStringConvertible, Sendable {
 }
 
 /// The spec's JSON data as template values: numbers print as JSON writes them (`1.21`), `null` is missing.
-indirect enum JSONValue: Sendable, Decodable, TemplateObject {
-    case null, bool(Bool), number(String), string(String), array([JSONValue]), object([String: JSONValue])
+indirect enum SpecData: Sendable, Decodable, TemplateObject {
+    case null, bool(Bool), number(String), string(String), array([SpecData]), object([String: SpecData])
 
     init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -54,10 +54,10 @@ indirect enum JSONValue: Sendable, Decodable, TemplateObject {
             self = .number(String(number))
         } else if let text = try? container.decode(String.self) {
             self = .string(text)
-        } else if let items = try? container.decode([JSONValue].self) {
+        } else if let items = try? container.decode([SpecData].self) {
             self = .array(items)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            self = .object(try container.decode([String: SpecData].self))
         }
     }
 

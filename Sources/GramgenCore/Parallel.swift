@@ -1,0 +1,77 @@
+import Dispatch
+import Foundation
+
+/// The one way gramgen spreads work over threads: `--jobs` workers (by default the machine's
+/// cores), each taking chunks of the items in turn so slow items even out. Results come back in
+/// the items' order, so whatever the caller does with them happens as with a plain loop.
+public struct Parallel: Sendable {
+    /// Threads a pass may use at once.
+    public let workers: Int
+
+    /// `jobs` as `--jobs` gives it; nil for the machine's cores.
+    public init(jobs: Int? = nil) {
+        workers = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// `body(i)` for every `i` in `0..<count`, on up to `workers` threads, results in order.
+    /// `body` runs on several threads at once and must only read shared state.
+    public func map<Result>(count: Int, _ body: (Int) -> Result) -> [Result] {
+        guard workers > 1, count > 1 else { return (0..<count).map(body) }
+        // Chunks small enough to even out slow items, large enough that handing them out is cheap.
+        let chunkCount = min(count, workers * 16)
+        let next = Counter()
+        return [Result](unsafeUninitializedCapacity: count) { buffer, initializedCount in
+            let base = buffer.baseAddress!
+            DispatchQueue.concurrentPerform(iterations: min(workers, chunkCount)) { _ in
+                while let chunk = next.take(below: chunkCount) {
+                    for index in chunk * count / chunkCount..<(chunk + 1) * count / chunkCount {
+                        (base + index).initialize(to: body(index))
+                    }
+                }
+            }
+            initializedCount = count
+        }
+    }
+
+    /// `body(i)` for every `i` in `0..<count`, as `map` runs it.
+    public func forEach(count: Int, _ body: (Int) -> Void) {
+        _ = map(count: count, body)
+    }
+
+    /// Both at once when there are two workers.
+    public func both<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
+        guard workers > 1 else { return (first(), second()) }
+        var a: A?
+        var b: B?
+        withoutActuallyEscaping(first) { first in
+            withoutActuallyEscaping(second) { second in
+                let group = DispatchGroup()
+                DispatchQueue.global().async(group: group) { b = second() }
+                a = first()
+                group.wait()
+            }
+        }
+        return (a!, b!)
+    }
+
+    /// Hands out chunk numbers, each once.
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+
+        func take(below limit: Int) -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard value < limit else { return nil }
+            value += 1
+            return value - 1
+        }
+    }
+}
+
+extension Array {
+    /// `map` over the machine's cores (`Parallel`), results in the order of `self`.
+    public func parallelMap<Result>(_ parallel: Parallel = Parallel(), _ transform: (Element) -> Result) -> [Result] {
+        withUnsafeBufferPointer { items in parallel.map(count: items.count) { transform(items[$0]) } }
+    }
+}
