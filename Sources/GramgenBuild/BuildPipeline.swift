@@ -4,14 +4,10 @@ import GramgenCore
 import GramgenImaging
 import GramgenRender
 
-/// `gramgen build`. The stages, in the order they run:
-///   0. check    skip everything when nothing changed since the last build (UpToDateCheck)
-///   1. load     content/ → Site (resolve & validate, with diagnostics)
-///   2. theme    built-in templates + the site's overrides
-///   3. images   variants, sizes, placeholders (cached across builds)
-///   4. render   pages and feeds, each written into a temporary folder as it is drawn; a page
-///               whose inputs did not change since the last build is linked from it instead
-///   5. publish  media and static files, then the temporary folder is swapped in for the output
+/// `gramgen build`: a list of named steps run in order over one `BuildState` (as Publish does).
+/// With `--verbose` each prints as `[i/n] name (0.123s)`. A step stops the build when there is
+/// nothing left to do or errors were found (the loading steps all run first, so every problem of
+/// the input is reported at once); a step's failure becomes a diagnostic in one place (`diagnostic(for:)`).
 /// Any error stops the build before publishing, so the previous output stays as it was.
 public struct BuildPipeline {
     let options: BuildOptions
@@ -22,144 +18,184 @@ public struct BuildPipeline {
         self.console = console
     }
 
-    public func run() -> BuildReport {
-        let clock = StageClock(console: console)
-        var report = run(clock)
-        report.stages = clock.stages
-        return report
+    /// What a step tells the pipeline.
+    enum Next { case next, stop }
+
+    struct Step {
+        let name: String
+        let run: (BuildState) throws -> Next
     }
 
-    private func run(_ clock: StageClock) -> BuildReport {
-        var report = BuildReport()
-        let upToDate = UpToDateCheck(options: options)
-        let problems = OutputGuard.problems(options: options, manifestURL: upToDate.manifestURL)
+    /// The steps, in the order they run.
+    static let steps: [Step] = [
+        Step(name: "check", run: check),      // nothing changed since the last build: stop here (UpToDateCheck)
+        Step(name: "load", run: load),        // content/ → Site, resolved and validated
+        Step(name: "theme", run: theme),      // built-in templates and the site's own
+        Step(name: "static", run: staticFiles), // static/, listed (copied when publishing)
+        Step(name: "images", run: images),    // photos and videos processed, or taken from the cache
+        Step(name: "render", run: render),    // pages and feeds, written as they are drawn (or taken over)
+        Step(name: "publish", run: publish),  // media and static files; the new output swapped in
+    ]
+
+    public func run() -> BuildReport {
+        let state = BuildState(options: options, console: console)
+        for (index, step) in Self.steps.enumerated() {
+            let start = Date()
+            var next = Next.stop
+            do {
+                next = try step.run(state)
+            } catch {
+                state.publisher?.abandon()
+                state.report.diagnostics.append(diagnostic(for: error))
+            }
+            let seconds = Date().timeIntervalSince(start)
+            state.report.stages.append(.init(name: step.name, seconds: seconds))
+            console.detail(String(format: "[%d/%d] %@ (%.3fs)", index + 1, Self.steps.count, step.name, seconds))
+            if next == .stop { break }
+        }
+        return state.report
+    }
+
+    /// Why a step could not go on, as the user reads it: what failed and what to do.
+    private func diagnostic(for error: Error) -> Diagnostic {
+        switch error {
+        case let error as ThemeError:
+            return .error(SourceLocation("templates"), "cannot render the site: \(error)", hint: "check the templates in templates/")
+        case let error as CacheFailure:
+            return .error(SourceLocation(options.cacheDirectory.path), "cannot create the image cache: \(error.underlying.localizedDescription)",
+                          hint: "check that the site folder is writable")
+        default:
+            return .error(SourceLocation(options.output.path), "cannot write the site: \(error.localizedDescription)",
+                          hint: "check that the folder is writable and the disk has space; the previous output is unchanged")
+        }
+    }
+
+    // MARK: The steps
+
+    private static func check(_ state: BuildState) -> Next {
+        let options = state.options
+        let problems = OutputGuard.problems(options: options, manifestURL: state.upToDate.manifestURL)
         guard problems.isEmpty else {
-            report.diagnostics.append(contentsOf: problems)
-            return report
+            state.report.diagnostics.append(contentsOf: problems)
+            return .stop
         }
         Leftovers(output: options.output).clean()
-        let checked = clock.run("check") { upToDate.check() }
-        if let record = checked.upToDate {
-            report.diagnostics.append(contentsOf: record.warnings)
-            report.pageCount = record.pageCount
-            report.fileCount = record.fileCount
-            report.postCount = record.postCount
-            report.userCount = record.userCount
-            report.imagesFromCache = record.imageCount
-            report.published = true
-            report.upToDate = true
-            return report
-        }
+        state.checked = state.upToDate.check()
+        guard let record = state.checked?.upToDate else { return .next }
+        state.report.diagnostics.append(contentsOf: record.warnings)
+        state.report.pageCount = record.pageCount
+        state.report.fileCount = record.fileCount
+        state.report.postCount = record.postCount
+        state.report.userCount = record.userCount
+        state.report.imagesFromCache = record.imageCount
+        state.report.published = true
+        state.report.upToDate = true
+        return .stop
+    }
 
-        let site: Site? = clock.run("load") {
-            var diagnostics = Diagnostics()
-            let loader = ContentLoader(siteRoot: options.siteRoot,
-                                       options: .init(includeDrafts: options.includeDrafts, baseURL: options.baseURL,
-                                                      parallel: options.parallel))
-            let site = loader.load(diagnostics: &diagnostics)
-            report.diagnostics.append(contentsOf: diagnostics.items)
-            return site
-        }
-        let theme = clock.run("theme") {
-            var diagnostics = Diagnostics()
-            let theme = Theme.load(siteRoot: options.siteRoot, diagnostics: &diagnostics)
-            report.diagnostics.append(contentsOf: diagnostics.items)
-            return theme
-        }
-        let staticFiles = clock.run("static") {
-            var diagnostics = Diagnostics()
-            let files = StaticFiles(siteRoot: options.siteRoot, diagnostics: &diagnostics).files
-            report.diagnostics.append(contentsOf: diagnostics.items)
-            return files
-        }
-        if options.strict { report.diagnostics = report.diagnostics.escalatingWarnings() }
-        guard let site, !report.diagnostics.hasErrors else { return report }
-        report.userCount = site.users.count
-        report.postCount = site.posts.count
+    private static func load(_ state: BuildState) -> Next {
+        let options = state.options
+        let loader = ContentLoader(siteRoot: options.siteRoot,
+                                   options: .init(includeDrafts: options.includeDrafts, baseURL: options.baseURL,
+                                                  parallel: options.parallel))
+        state.site = state.collect { loader.load(diagnostics: &$0) }
+        return .next
+    }
 
+    private static func theme(_ state: BuildState) -> Next {
+        state.theme = state.collect { Theme.load(siteRoot: state.options.siteRoot, diagnostics: &$0) }
+        return .next
+    }
+
+    /// Also where `--strict` turns the warnings so far into errors: what follows reads no more input files.
+    private static func staticFiles(_ state: BuildState) -> Next {
+        state.staticFiles = state.collect { StaticFiles(siteRoot: state.options.siteRoot, diagnostics: &$0).files }
+        if state.options.strict { state.report.diagnostics = state.report.diagnostics.escalatingWarnings() }
+        guard let site = state.site, !state.report.diagnostics.hasErrors else { return .stop }
+        state.report.userCount = site.users.count
+        state.report.postCount = site.posts.count
+        return .next
+    }
+
+    private static func images(_ state: BuildState) throws -> Next {
+        let options = state.options
+        guard let site = state.site else { return .stop }
         let cache: MediaCache
         do {
             cache = try MediaCache(directory: options.cacheDirectory)
         } catch {
-            report.diagnostics.error(SourceLocation(options.cacheDirectory.path), "cannot create the image cache: \(error.localizedDescription)",
-                                     hint: "check that the site folder is writable")
-            return report
+            throw CacheFailure(underlying: error)
         }
-        let digests = SourceDigests(directory: options.cacheDirectory)
-        let images = clock.run("images") {
-            ImageStage(settings: site.config.images, config: site.config, cache: cache, digests: digests, jobs: options.jobs,
-                       toolSearchPath: options.toolSearchPath, console: console)
-                .run(ImageStage.jobs(for: site))
-        }
-        report.diagnostics.append(contentsOf: images.diagnostics.items)
-        report.imagesProcessed = images.processed
-        report.imagesFromCache = images.fromCache
-        guard !report.diagnostics.hasErrors else { return report }
+        state.cache = cache
+        let result = ImageStage(settings: site.config.images, config: site.config, cache: cache, digests: state.digests,
+                                jobs: options.jobs, toolSearchPath: options.toolSearchPath, console: state.console)
+            .run(ImageStage.jobs(for: site))
+        state.report.diagnostics.append(contentsOf: result.diagnostics.items)
+        state.report.imagesProcessed = result.processed
+        state.report.imagesFromCache = result.fromCache
+        state.images = result
+        return state.report.diagnostics.hasErrors ? .stop : .next
+    }
 
+    private static func render(_ state: BuildState) throws -> Next {
+        let options = state.options
+        guard let site = state.site, let theme = state.theme, let cache = state.cache, let images = state.images else { return .stop }
+        let publisher = try Publisher(options.publishInPlace ? .inPlace : .swap, output: options.output, cache: cache,
+                                      staticFiles: state.staticFiles, manifestURL: state.upToDate.manifestURL, parallel: options.parallel)
+        state.publisher = publisher
+        let inputs = InputDigests.make(site: site, images: images.images, options: options)
+        try SiteRenderer(site: site, images: images.images, theme: theme, inputs: inputs, parallel: options.parallel)
+            .render(into: publisher)
+        return .next
+    }
+
+    private static func publish(_ state: BuildState) throws -> Next {
+        guard let publisher = state.publisher, let images = state.images, let cache = state.cache else { return .stop }
         let media = Set(images.images.values.flatMap(\.files))
-        let publisher: Publisher
-        do {
-            publisher = try Publisher(options.publishInPlace ? .inPlace : .swap, output: options.output, cache: cache,
-                                      staticFiles: staticFiles, manifestURL: upToDate.manifestURL, parallel: options.parallel)
-        } catch {
-            report.diagnostics.error(SourceLocation(options.output.path), "cannot write the site: \(error.localizedDescription)",
-                                     hint: "check that the folder is writable and the disk has space; the previous output is unchanged")
-            return report
-        }
-        let rendered: Bool = clock.run("render") {
-            do {
-                let inputs = InputDigests.make(site: site, images: images.images, options: options)
-                try SiteRenderer(site: site, images: images.images, theme: theme, inputs: inputs,
-                                 parallel: options.parallel).render(into: publisher)
-                return true
-            } catch let error as ThemeError {
-                report.diagnostics.error(SourceLocation("templates"), "cannot render the site: \(error)",
-                                         hint: "check the templates in templates/")
-            } catch {
-                report.diagnostics.error(SourceLocation(options.output.path), "cannot write the site: \(error.localizedDescription)",
-                                         hint: "check that the folder is writable and the disk has space; the previous output is unchanged")
-            }
-            publisher.abandon()
-            return false
-        }
-        guard rendered else { return report }
-
-        clock.run("publish") {
-            do {
-                try publisher.finish(media: media)
-                report.published = true
-            } catch {
-                publisher.abandon()
-                report.diagnostics.error(SourceLocation(options.output.path), "cannot write the site: \(error.localizedDescription)",
-                                         hint: "check that the folder is writable and the disk has space; the previous output is unchanged")
-            }
-        }
-        report.pageCount = publisher.pageCount
-        report.fileCount = publisher.fileCount
-        report.pagesReused = publisher.reused
-        if report.published {
-            digests.save()
-            cache.prune(keepingKeys: images.cacheKeys, files: media)
-            upToDate.save(report, inputs: checked.inputs, published: publisher.publishedFiles)
-        }
-        return report
+        try publisher.finish(media: media)
+        state.report.published = true
+        state.report.pageCount = publisher.pageCount
+        state.report.fileCount = publisher.fileCount
+        state.report.pagesReused = publisher.reused
+        state.digests.save()
+        cache.prune(keepingKeys: images.cacheKeys, files: media)
+        state.upToDate.save(state.report, inputs: state.checked?.inputs ?? "", published: publisher.publishedFiles)
+        return .stop
     }
 }
 
-/// Times each named stage; `--verbose` prints them as `[i] name 0.123s`.
-final class StageClock {
+/// What the steps hand each other as the build goes.
+final class BuildState {
+    let options: BuildOptions
     let console: Console
-    private(set) var stages: [BuildReport.Stage] = []
+    let upToDate: UpToDateCheck
+    let digests: SourceDigests
+    var report = BuildReport()
+    var checked: UpToDateCheck.Outcome?
+    var site: Site?
+    var theme: Theme?
+    var staticFiles: [StaticFiles.File] = []
+    var cache: MediaCache?
+    var images: ImageStage.Result?
+    var publisher: Publisher?
 
-    init(console: Console) { self.console = console }
+    init(options: BuildOptions, console: Console) {
+        self.options = options
+        self.console = console
+        upToDate = UpToDateCheck(options: options)
+        digests = SourceDigests(directory: options.cacheDirectory)
+    }
 
-    @discardableResult
-    func run<T>(_ name: String, _ body: () -> T) -> T {
-        let start = Date()
-        let value = body()
-        let seconds = Date().timeIntervalSince(start)
-        stages.append(.init(name: name, seconds: seconds))
-        console.detail(String(format: "[%d] %@ %.3fs", stages.count, name, seconds))
+    /// Runs `body` with fresh diagnostics and adds them to the report.
+    func collect<T>(_ body: (inout Diagnostics) -> T) -> T {
+        var diagnostics = Diagnostics()
+        let value = body(&diagnostics)
+        report.diagnostics.append(contentsOf: diagnostics.items)
         return value
     }
+}
+
+/// The image cache folder could not be made.
+struct CacheFailure: Error {
+    let underlying: Error
 }

@@ -70,6 +70,8 @@ struct GoldenSiteTests {
         try (String(contentsOf: post, encoding: .utf8) + "\nEdited.\n").write(to: post, atomically: true, encoding: .utf8)
         let edited = try TestSupport.build(site: site, output: output, cache: cache)
         #expect(!edited.upToDate && edited.imagesProcessed == 0 && edited.imagesFromCache == 6)
+        #expect(edited.stages.map(\.name) == BuildPipeline.steps.map(\.name))
+        #expect(edited.stages.map(\.name) == ["check", "load", "theme", "static", "images", "render", "publish"])
         let page = try String(contentsOf: output.appendingPathComponent("bob/p/2024-05-30-Ridge_walk/index.html"), encoding: .utf8)
         #expect(page.contains("Edited."))
 
