@@ -72,7 +72,7 @@ struct PostLoader {
         var tagKeys: [String] = []
         var seenKeys = Set<String>()
         for tag in tags {
-            let key = TagKeys.key(for: tag)
+            let key = TagKey.key(for: tag)
             if seenKeys.insert(key).inserted { tagKeys.append(key) }
         }
         if tagKeys.count > config.maxHashtagsPerPost {

@@ -56,7 +56,7 @@ enum SiteResolver {
     static func hashtags(posts: [Post], keys: [String], spellings: [String]) -> [Hashtag] {
         var counts: [String: [String: Int]] = [:]
         for spelling in spellings {
-            counts[TagKeys.key(for: spelling), default: [:]][TagKeys.precomposed(spelling), default: 0] += 1
+            counts[TagKey.key(for: spelling), default: [:]][TagKey.precomposed(spelling), default: 0] += 1
         }
         var postKeys: [String: [String]] = [:]
         for (post, postKey) in zip(posts, keys) {

@@ -128,7 +128,7 @@ public struct Post: Sendable, Hashable {
     /// Unique across the site, stable across builds.
     public var key: String { "\(author)/\(id)" }
     /// Site-relative URL path of the post page.
-    public var path: String { "\(author)/p/\(id)/" }
+    public var path: String { SitePaths.post(author: author, id: id) }
 }
 
 /// A hashtag with every post that uses it.

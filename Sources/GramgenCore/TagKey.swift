@@ -5,8 +5,17 @@ import Foundation
 /// Tags group after Unicode NFKC, case folding and removal of default-ignorable code points
 /// (SITE-FORMAT.md): `#Seoul`, `#seoul`, full-width `#ＳＥＯＵＬ` and `#seoul` followed by the
 /// emoji variation selector U+FE0F are one tag. The key is then NFC, as the contract's URLs are.
+///
+/// ASCII tags, nearly all of them, take a shortcut: Foundation's Unicode normalisation and
+/// percent-encoding cost far more than the rest of a caption's rendering, and for ASCII they change
+/// nothing (NFKC leaves ASCII as it is, and ASCII has no default-ignorables), so the answers are the same.
 public enum TagKey {
     public static func key(for tag: String) -> String {
+        isASCII(tag) ? tag.lowercased() : folded(tag)
+    }
+
+    /// The key by the general rule, without the ASCII shortcut.
+    static func folded(_ tag: String) -> String {
         var folded = String.UnicodeScalarView()
         for scalar in tag.precomposedStringWithCompatibilityMapping.lowercased().unicodeScalars
         where !scalar.properties.isDefaultIgnorableCodePoint {
@@ -38,10 +47,37 @@ public enum TagKey {
 
     /// The tag's folder name percent-encoded for a link (`tags/<encoded>/`).
     public static func urlComponent(for key: String) -> String {
+        // A key made only of unreserved characters needs no escaping.
+        if key.utf8.count <= maxFolderBytes, key.utf8.allSatisfy(isUnreserved) { return key }
+        return percentEncoded(key)
+    }
+
+    /// The link by the general rule, without the shortcut.
+    static func percentEncoded(_ key: String) -> String {
         let name = folderName(for: key)
         return name.addingPercentEncoding(withAllowedCharacters: unreserved) ?? name
     }
 
+    /// `String.precomposedStringWithCanonicalMapping`, which leaves ASCII as it is.
+    public static func precomposed(_ text: String) -> String {
+        isASCII(text) ? text : text.precomposedStringWithCanonicalMapping
+    }
+
     static let unreserved = CharacterSet(charactersIn:
         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+
+    private static func isASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 }
+    }
+
+    /// RFC 3986 unreserved: ALPHA / DIGIT / "-" / "." / "_" / "~" (`unreserved`).
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
+    }
 }

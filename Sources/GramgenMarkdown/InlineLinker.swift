@@ -171,9 +171,9 @@ extension InlineLinker {
         guard linkDepth == 0 else { return marker.convertMarkerToText() }
         if character == "#", let tag = CaptionScanner.hashtag(after: previous, in: text) {
             tags.append(tag.name)
-            let key = TagKeys.key(for: tag.name)
+            let key = TagKey.key(for: tag.name)
             replace(marker, following, upTo: tag.end,
-                    url: InternalLink.href("tags/" + TagKeys.urlComponent(for: key) + "/"), label: "#" + tag.name)
+                    url: InternalLink.href(SitePaths.tag(key)), label: "#" + tag.name)
         } else if character == "@", let mention = CaptionScanner.mention(after: previous, in: text) {
             guard !Handle.reserved.contains(mention.handle), isKnownHandle(mention.handle) else {
                 unknownHandles.append(SourceLocator.Hint(handle: mention.handle, line: line, column: column))
@@ -181,7 +181,7 @@ extension InlineLinker {
             }
             if mentioned.insert(mention.handle).inserted { mentions.append(mention.handle) }
             replace(marker, following, upTo: mention.end,
-                    url: InternalLink.href(mention.handle + "/"), label: "@" + mention.handle)
+                    url: InternalLink.href(SitePaths.profile(mention.handle)), label: "@" + mention.handle)
         } else {
             marker.convertMarkerToText()
         }

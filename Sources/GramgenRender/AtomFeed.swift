@@ -15,7 +15,7 @@ struct AtomFeed {
           <title>\(Escape.html(site.config.title))</title>
           <id>\(Escape.html(base))</id>
           <link rel="alternate" type="text/html" href="\(Escape.html(base))"/>
-          <link rel="self" type="application/atom+xml" href="\(Escape.html(base))feed.xml"/>
+          <link rel="self" type="application/atom+xml" href="\(Escape.html(base + SitePaths.atomFeed))"/>
           <updated>\(items.first.map { DateText.iso($0.date) } ?? "1970-01-01T00:00:00Z")</updated>
 
         """
@@ -45,7 +45,7 @@ struct AtomFeed {
             xml += "  </entry>\n"
         }
         xml += "</feed>\n"
-        return OutputFile(path: "feed.xml", text: xml)
+        return OutputFile(path: SitePaths.atomFeed, text: xml)
     }
 
     private func title(_ post: Post) -> String {

@@ -19,7 +19,7 @@ struct FeedSet {
     func add(to pages: inout PageSet) {
         jsonFeed(posts: site.posts, folder: "", title: site.config.title, home: "", to: &pages)
         for user in site.users {
-            jsonFeed(posts: postsByAuthor[user.handle] ?? [], folder: "\(user.handle)/",
+            jsonFeed(posts: postsByAuthor[user.handle] ?? [], folder: SitePaths.profile(user.handle),
                      title: "\(user.name) (@\(user.handle)) · \(site.config.title)",
                      home: SitePaths.profile(user.handle), to: &pages)
         }
@@ -29,7 +29,7 @@ struct FeedSet {
                      urlFolder: SitePaths.tag(tag.key), to: &pages)
         }
         let newest = Array(site.posts.prefix(Self.pageSize))
-        pages.addFile("feed.xml", inputs: .posts(newest)) { [site, images] in
+        pages.addFile(SitePaths.atomFeed, inputs: .posts(newest)) { [site, images] in
             Array(AtomFeed(site: site, images: images, items: newest).file().contents)
         }
     }
@@ -39,7 +39,7 @@ struct FeedSet {
                           urlFolder: String? = nil, to set: inout PageSet) {
         let urlFolder = urlFolder ?? folder
         let pages = SiteRenderer.paginate(posts, size: Self.pageSize)
-        func name(_ page: Int) -> String { page == 1 ? "feed.json" : "feed/\(page).json" }
+        func name(_ page: Int) -> String { SitePaths.jsonFeed("", page: page) }
         for (index, posts) in pages.enumerated() {
             let page = index + 1
             set.addFile(folder + name(page), inputs: .posts(posts, title, "\(pages.count)")) { [self] in

@@ -120,14 +120,14 @@ extension PageSet {
         var view = renderer.layout(
             path: path, title: "\(user.name) (@\(handle))\(title)",
             description: user.bio.plainText.isEmpty ? "Photos by \(user.name)" : user.bio.plainText,
-            extraFeeds: [FeedLinkView(href: "\(handle)/feed.json", type: "application/feed+json",
+            extraFeeds: [FeedLinkView(href: SitePaths.jsonFeed(SitePaths.profile(handle)), type: "application/feed+json",
                                       title: "\(user.name) (JSON Feed)")])
         let factory = renderer.views(for: path)
         var header = ProfileHeaderView(
             user: factory.user(handle), bioHTML: InternalLink.resolve(user.bio.html, root: view.root),
             website: user.website, websiteLabel: user.website.map(Self.websiteLabel), location: user.location,
             postCount: site.postCounts[handle] ?? 0, followerCount: site.followers[handle]?.count ?? 0,
-            followingCount: user.following.count, feedHref: view.root + "\(handle)/feed.json",
+            followingCount: user.following.count, feedHref: view.root + SitePaths.jsonFeed(SitePaths.profile(handle)),
             followersHref: view.root + SitePaths.followers(handle), followsHref: view.root + SitePaths.follows(handle))
         if let avatar = user.avatar.flatMap({ renderer.images[$0.path] }) {
             header.user = UserView(handle: handle, name: user.name, href: header.user.href,

@@ -141,7 +141,7 @@ struct PageSet {
                 add("tag", path: folder, inputs: .posts(pagePosts, "\(tag.display) \(pages.count)")) { [renderer, site] in
                     var view = renderer.layout(path: folder, title: "#\(tag.display)" + (number == 1 ? "" : " · page \(number)"),
                                                description: "Posts tagged #\(tag.display) on \(site.config.title)",
-                                               extraFeeds: [FeedLinkView(href: SitePaths.tag(tag.key) + "feed.json",
+                                               extraFeeds: [FeedLinkView(href: SitePaths.jsonFeed(SitePaths.tag(tag.key)),
                                                                          type: "application/feed+json",
                                                                          title: "#\(tag.display) (JSON Feed)")])
                     view.heading = "#\(tag.display)"
@@ -181,7 +181,7 @@ struct PageSet {
 
     /// `404.html` is served at any depth, so its links start from the base URL's path.
     mutating func addNotFound() {
-        add("404", path: "", inSitemap: false, file: "404.html", inputs: .everything) { [renderer, site] in
+        add("404", path: "", inSitemap: false, file: SitePaths.notFound, inputs: .everything) { [renderer, site] in
             var view = renderer.layout(path: "", title: "Page not found", description: "",
                                        root: SitePaths.absoluteRoot(site.config.baseURL))
             view.heading = "Page not found"

@@ -72,7 +72,7 @@ public struct SiteRenderer {
         pages.addNotFound()
         FeedSet(site: site, images: images, postsByAuthor: postsByAuthor).add(to: &pages)
         let sitemapPaths = pages.sitemapPaths
-        pages.addFile("sitemap.xml", inputs: .everything) { [site] in
+        pages.addFile(SitePaths.sitemap, inputs: .everything) { [site] in
             Array(SitemapRenderer.render(site: site, pagePaths: sitemapPaths).contents)
         }
         try pages.render(into: sink)
@@ -85,8 +85,8 @@ public struct SiteRenderer {
                 extraFeeds: [FeedLinkView] = [], nav: String = "", root: String? = nil) -> PageView {
         let root = root ?? SitePaths.root(from: path)
         let feeds = [
-            FeedLinkView(href: root + "feed.json", type: "application/feed+json", title: "\(config.title) (JSON Feed)"),
-            FeedLinkView(href: root + "feed.xml", type: "application/atom+xml", title: "\(config.title) (Atom)"),
+            FeedLinkView(href: root + SitePaths.jsonFeed(""), type: "application/feed+json", title: "\(config.title) (JSON Feed)"),
+            FeedLinkView(href: root + SitePaths.atomFeed, type: "application/atom+xml", title: "\(config.title) (Atom)"),
         ] + extraFeeds.map { FeedLinkView(href: root + $0.href, type: $0.type, title: $0.title) }
         let pageTitle = title.isEmpty ? config.title : "\(title) · \(config.title)"
         return PageView(

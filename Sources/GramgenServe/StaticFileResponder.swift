@@ -1,4 +1,5 @@
 import Foundation
+import GramgenCore
 import Hummingbird
 
 /// Serves the built site the way a static host would (index.html for folders, the site's 404.html,
@@ -123,7 +124,7 @@ struct StaticFileResponder: Sendable {
     /// The site's own 404.html with status 404; a plain page (still reloading) when the site has none yet.
     private func notFound(head: Bool) -> Response {
         var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"]
-        if case .file(let page) = folder.lookup(["404.html"]), let body = contents(of: page) {
+        if case .file(let page) = folder.lookup([SitePaths.notFound]), let body = contents(of: page) {
             return Self.response(.notFound, headers: headers, body: body, head: head)
         }
         headers[.contentType] = "text/html; charset=utf-8"

@@ -1,5 +1,5 @@
 import Foundation
-import GramgenCore
+@testable import GramgenCore
 import Testing
 @testable import GramgenMarkdown
 
@@ -10,14 +10,23 @@ struct FastPathTests {
         "CAFÉ", "서울", "İstanbul", "ǅ", "ﬁ", "ß", "Σίσυφος", "x\u{0}y", "~", "..", "#tag", "émoji😀",
     ]
 
-    @Test("tag keys and URL components", arguments: tags)
+    @Test("tag keys and URL components: the ASCII shortcuts give the general rule's answers", arguments: tags + [
+        "ＳＥＯＵＬ", "seoul\u{FE0F}", "Straße", "summer_2024", String(repeating: "a", count: 250), String(repeating: "가", count: 90),
+    ])
     func tagKeys(_ tag: String) {
-        #expect(TagKeys.key(for: tag) == TagKey.key(for: tag))
+        #expect(TagKey.key(for: tag) == TagKey.folded(tag))
         let key = TagKey.key(for: tag)
-        #expect(TagKeys.urlComponent(for: key) == TagKey.urlComponent(for: key))
-        #expect(TagKeys.urlComponent(for: tag) == TagKey.urlComponent(for: tag))
-        #expect(TagKeys.precomposed(tag) == tag.precomposedStringWithCanonicalMapping)
-        #expect(TagKeys.precomposed(tag).unicodeScalars.elementsEqual(tag.precomposedStringWithCanonicalMapping.unicodeScalars))
+        #expect(TagKey.urlComponent(for: key) == TagKey.percentEncoded(key))
+        #expect(TagKey.urlComponent(for: tag) == TagKey.percentEncoded(tag))
+        #expect(TagKey.precomposed(tag) == tag.precomposedStringWithCanonicalMapping)
+        #expect(TagKey.precomposed(tag).unicodeScalars.elementsEqual(tag.precomposedStringWithCanonicalMapping.unicodeScalars))
+    }
+
+    @Test("a caption's tags in every spelling link to one tag page")
+    func oneLink() {
+        let renderer = MarkdownRenderer(isKnownHandle: { _ in false })
+        let html = renderer.render("#Seoul #ＳＥＯＵＬ #seoul\u{FE0F}").text.html
+        #expect(html.components(separatedBy: "tags/seoul/").count - 1 == 3, "\(html)")
     }
 
     @Test("handle shape: the handle rule, reserved words allowed")

@@ -106,7 +106,7 @@ struct SearchIndex {
             }
             out += Array("]}".utf8)
             version.add(out)
-            files.append(("search/w/\(number).json", out))
+            files.append((SitePaths.searchWords(number), out))
         }
         for start in stride(from: 0, to: documents.count, by: Self.chunkSize) {
             var out = Array("[".utf8)
@@ -121,11 +121,11 @@ struct SearchIndex {
             }
             out.append(UInt8(ascii: "]"))
             version.add(out)
-            files.append(("search/d/\(start / Self.chunkSize).json", out))
+            files.append((SitePaths.searchDocuments(start / Self.chunkSize), out))
         }
         let meta = "{\"version\":\"\(version.hex.prefix(12))\",\"users\":\(userCount),\"tags\":\(tagCount),"
             + "\"posts\":\(documents.count - userCount - tagCount),\"shards\":\(shardCount),\"chunk\":\(Self.chunkSize)}"
-        files.append(("search/meta.json", Array(meta.utf8)))
+        files.append((SitePaths.searchMeta, Array(meta.utf8)))
         return files
     }
 }

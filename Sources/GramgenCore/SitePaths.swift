@@ -1,0 +1,81 @@
+/// The one home of every output path and link of the contract (SITE-FORMAT.md, section 3): page
+/// folders, feeds and media, all relative to the output root. Links ask here (a page adds its way
+/// back to the root, `root(from:)`; a caption marks them with `InternalLink`; a feed puts the base
+/// URL before them), and so do the files written.
+public enum SitePaths {
+    public static func home(page: Int) -> String { page <= 1 ? "" : "page/\(page)/" }
+    public static func profile(_ handle: String, page: Int = 1) -> String {
+        page <= 1 ? "\(handle)/" : "\(handle)/page/\(page)/"
+    }
+    public static func list(_ handle: String) -> String { "\(handle)/list/" }
+    public static func tagged(_ handle: String) -> String { "\(handle)/tagged/" }
+    public static func following(_ handle: String) -> String { "\(handle)/following/" }
+    public static func activity(_ handle: String) -> String { "\(handle)/activity/" }
+    /// Who follows the user, and whom the user follows (`following/` is the user's feed).
+    public static func followers(_ handle: String) -> String { "\(handle)/followers/" }
+    public static func follows(_ handle: String) -> String { "\(handle)/follows/" }
+    public static func liked(_ handle: String) -> String { "\(handle)/liked/" }
+    public static func reposts(_ handle: String) -> String { "\(handle)/reposts/" }
+    public static func post(_ post: Post) -> String { post.path }
+    public static func post(author: String, id: String) -> String { "\(author)/p/\(id)/" }
+    /// Who liked the post.
+    public static func likes(_ post: Post) -> String { post.path + "likes/" }
+    /// The search page; its index is under `search/` too (`SearchIndex`).
+    public static let search = "search/"
+    /// Every user, for finding people without script.
+    public static let people = "explore/people/"
+    public static let tags = "tags/"
+    public static func tag(_ key: String, page: Int = 1) -> String { paged("tags/\(TagKey.urlComponent(for: key))/", page) }
+    /// The folder on disk holds the raw key; links hold it percent-encoded.
+    public static func tagFolder(_ key: String, page: Int = 1) -> String { paged("tags/\(TagKey.folderName(for: key))/", page) }
+    public static let explore = "explore/"
+    public static func explore(page: Int) -> String { paged(explore, page) }
+
+    /// Page N of a list below `folder`: `folder` itself, then `folder/page/N/`.
+    public static func paged(_ folder: String, _ page: Int) -> String { page <= 1 ? folder : "\(folder)page/\(page)/" }
+    public static func media(_ file: String) -> String { "media/\(file)" }
+
+    /// "../" once per folder level: the way back to the root from a page at `path`.
+    public static func root(from path: String) -> String {
+        path.isEmpty ? "./" : String(repeating: "../", count: path.split(separator: "/").count)
+    }
+
+    /// The path part of the base URL (`/photos/`), for pages served at any depth such as 404.html.
+    public static func absoluteRoot(_ baseURL: String) -> String {
+        guard let schemeEnd = baseURL.range(of: "://"),
+              let slash = baseURL[schemeEnd.upperBound...].firstIndex(of: "/") else { return "/" }
+        return String(baseURL[slash...])
+    }
+
+    /// A page's JSON Feed below `folder` (the site's root, a profile or a tag): `feed.json`, then
+    /// `feed/2.json`, …
+    public static func jsonFeed(_ folder: String, page: Int = 1) -> String {
+        page <= 1 ? folder + "feed.json" : folder + "feed/\(page).json"
+    }
+
+    /// The site's Atom feed.
+    public static let atomFeed = "feed.xml"
+
+    /// The link to a page whose output folder is `folder`: tag folders hold raw Unicode keys,
+    /// links percent-encoded ones (`tags/서울/` → `tags/%EC%84%9C%EC%9A%B8/`).
+    public static func link(toFolder folder: String) -> String {
+        guard folder.hasPrefix(tags) else { return folder }
+        let parts = folder.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count >= 2 else { return folder }
+        return ([String(parts[0]), TagKey.urlComponent(for: String(parts[1]))] + parts.dropFirst(2).map(String.init))
+            .joined(separator: "/")
+    }
+
+    /// The search index (`SearchIndex`): what the search page loads first, then each word shard and
+    /// each chunk of documents as a query needs it (`search.js` builds the same names).
+    public static let searchMeta = "search/meta.json"
+    public static func searchWords(_ shard: Int) -> String { "search/w/\(shard).json" }
+    public static func searchDocuments(_ chunk: Int) -> String { "search/d/\(chunk).json" }
+
+    public static let sitemap = "sitemap.xml"
+    /// Served for any missing page: links in it are absolute (`absoluteRoot`).
+    public static let notFound = "404.html"
+
+    /// The `index.html` file for a page path.
+    public static func file(_ path: String) -> String { path + "index.html" }
+}
