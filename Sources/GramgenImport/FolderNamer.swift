@@ -1,3 +1,5 @@
+import GramgenCore
+
 /// Hands out post folder names that are unique in the user's `posts/` folder: the first post
 /// gets `2021-03-04-beach`, the next one with that name `2021-03-04-beach-2`, and so on.
 /// Compared case-insensitively, so the names also stay apart on macOS disks.

@@ -2,22 +2,6 @@ import Foundation
 
 /// Turns what a user typed into names that are safe in URLs and on every file system.
 enum NameSanitizer {
-    /// A post slug: lower-case `a-z`, `0-9` and single dashes; accents are folded (`Café` → `cafe`).
-    static func slug(_ text: String, fallback: String = "post") -> String {
-        let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
-            .lowercased()
-        var result = ""
-        for scalar in folded.unicodeScalars {
-            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
-                result.unicodeScalars.append(scalar)
-            } else if !result.isEmpty, !result.hasSuffix("-") {
-                result += "-"
-            }
-        }
-        while result.hasSuffix("-") { result.removeLast() }
-        return result.isEmpty ? fallback : String(result.prefix(60))
-    }
-
     /// An image file name: the base keeps letters, digits, `-` and `_` (others become `-`), the
     /// extension is lower-cased, and it never starts with a dot (hidden files are skipped by builds).
     static func fileName(_ name: String, fallback: String = "image") -> String {

@@ -39,7 +39,7 @@ public struct PostScaffolder {
 
         let now = clock.now()
         let posts = user.appendingPathComponent("posts")
-        let base = "\(clock.day(now))-\(NameSanitizer.slug(slug ?? ""))"
+        let base = "\(clock.day(now))-\(PostSlug.slug(for: slug ?? ""))"
         let folderName = NameSanitizer.unique(base) { FileManager.default.fileExists(atPath: posts.appendingPathComponent($0).path) }
         let folder = posts.appendingPathComponent(folderName)
 

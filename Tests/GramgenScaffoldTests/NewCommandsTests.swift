@@ -1,5 +1,6 @@
 import Foundation
 import GramgenBuild
+import GramgenCore
 import Testing
 @testable import GramgenScaffold
 
@@ -140,7 +141,7 @@ struct NewCommandsTests {
         ("a--b__c", "a-b-c"), ("../../etc", "etc"),
     ])
     func slugs(input: String, slug: String) {
-        #expect(NameSanitizer.slug(input) == slug)
+        #expect(PostSlug.slug(for: input) == slug)
     }
 
     @Test("image names keep letters, digits, - and _")

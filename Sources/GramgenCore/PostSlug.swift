@@ -1,13 +1,14 @@
 import Foundation
 
-/// Post folder names: `YYYY-MM-DD-<slug>`. The folder name is the last part of the post's URL,
-/// so the slug keeps only ASCII letters and digits, taken from the caption's first words.
-enum PostSlug {
-    static let maxLength = 40
+/// The one slug rule, for post folder names `YYYY-MM-DD-<slug>` made by `gramgen new post` and the
+/// Instagram import. The folder name is the last part of the post's URL, so the slug keeps only
+/// ASCII letters and digits (accents and widths folded), taken from the text's first words.
+public enum PostSlug {
+    public static let maxLength = 40
 
     /// e.g. "Café au lait in Seoul! #coffee" → "cafe-au-lait-in-seoul-coffee"; "post" when the
     /// caption has no ASCII letters or digits (Korean-only, emoji-only or empty captions).
-    static func slug(for caption: String) -> String {
+    public static func slug(for caption: String) -> String {
         let plain = caption.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
             .lowercased()
         var words: [String] = []
