@@ -17,16 +17,11 @@ struct PostMarkdown {
     var tags: [String] = []
 
     var text: String {
-        var lines = ["---", "date: \(ExportDate.rfc3339(timestamp))", "images:"]
-        for image in images {
-            lines.append("  - file: \(image.file)")
-            if let alt = image.alt { lines.append("    alt: \(YAMLQuote.quoted(alt))") }
-        }
-        if !tags.isEmpty { lines.append("tags: [\(tags.joined(separator: ", "))]") }
-        if isDraft { lines.append("draft: true  # archived on Instagram; delete this line to publish it") }
-        lines.append("---")
-        let body = CaptionMarkdown.body(from: caption)
-        if !body.isEmpty { lines.append(body) }
-        return lines.joined(separator: "\n") + "\n"
+        var file = PostFile(date: ExportDate.rfc3339(timestamp), images: images.map { PostFile.Media(file: $0.file, alt: $0.alt) },
+                            caption: CaptionMarkdown.body(from: caption))
+        file.tags = tags
+        file.draft = isDraft
+        file.draftNote = "archived on Instagram; delete this line to publish it"
+        return file.text
     }
 }

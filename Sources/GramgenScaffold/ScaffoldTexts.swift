@@ -43,36 +43,20 @@ enum ScaffoldTexts {
     }
 
     static func firstPost(date: String) -> String {
-        """
-        ---
-        date: \(date)
-        location: "Home"
-        images:
-          - file: 1.jpg
-            alt: "A soft gradient from coral to violet"
-        ---
-        Hello! This is the first post of my new photo site. #hello
-
-        Edit this caption in post.md, or add a post with `gramgen new post`.
-
-        """
+        PostFile(date: date, location: "Home", images: [.init(file: "1.jpg", alt: "A soft gradient from coral to violet")],
+                 caption: "Hello! This is the first post of my new photo site. #hello\n\n"
+                     + "Edit this caption in post.md, or add a post with `gramgen new post`.").text
     }
 
     /// A new post: one `images:` entry per photo, each with an alt-text placeholder to fill in.
     static func post(date: String, images: [String]) -> String {
-        var text = "---\ndate: \(date)\n# location: \"Where it was taken\"\n"
-        if !images.isEmpty {
-            text += "images:\n"
-            for name in images {
-                text += "  - file: \(YAMLQuote.quoted(name))\n"
-                text += "    # describe the photo for people who cannot see it\n"
-                text += "    alt: \"\"\n"
-            }
-        }
-        text += "# draft: true                # keep it out of the site until you are ready\n"
-        text += "# Below: the caption in Markdown. A # before a word makes a hashtag, an @ before a handle a link.\n"
-        text += "---\nWrite your caption here.\n"
-        return text
+        var file = PostFile(date: date, images: images.map {
+            PostFile.Media(file: $0, alt: "", altHint: "describe the photo for people who cannot see it")
+        }, caption: "Write your caption here.")
+        file.optionalKeys = ["location: \"Where it was taken\""]
+        file.hints = ["draft: true                # keep it out of the site until you are ready",
+                      "Below: the caption in Markdown. A # before a word makes a hashtag, an @ before a handle a link."]
+        return file.text
     }
 
     static func readme(handle: String) -> String {

@@ -58,10 +58,10 @@ struct NewCommandsTests {
         date: 2024-05-25T14:30:00+09:00
         # location: "Where it was taken"
         images:
-          - file: "My-Photo-1.jpg"
+          - file: My-Photo-1.jpg
             # describe the photo for people who cannot see it
             alt: ""
-          - file: "2.png"
+          - file: 2.png
             # describe the photo for people who cannot see it
             alt: ""
         # draft: true                # keep it out of the site until you are ready
