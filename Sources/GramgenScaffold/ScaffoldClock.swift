@@ -1,4 +1,5 @@
 import Foundation
+import GramgenCore
 
 /// The time and zone new posts are stamped with; injected so tests get the same folder names and
 /// front matter on every run.
@@ -17,17 +18,8 @@ public struct ScaffoldClock: Sendable {
     }
 
     /// `2024-05-25`, the prefix of a post folder (and the post's date when front matter has none).
-    func day(_ date: Date) -> String { format(date, "yyyy-MM-dd") }
+    func day(_ date: Date) -> String { PostDate.local(date, in: timeZone).day }
 
     /// `2024-05-25T14:30:00+09:00`: RFC 3339 with the local offset, as people read their own time.
-    func timestamp(_ date: Date) -> String { format(date, "yyyy-MM-dd'T'HH:mm:ssxxxxx") }
-
-    private func format(_ date: Date, _ pattern: String) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.calendar = Calendar(identifier: .gregorian)
-        formatter.timeZone = timeZone
-        formatter.dateFormat = pattern
-        return formatter.string(from: date)
-    }
+    func timestamp(_ date: Date) -> String { PostDate.local(date, in: timeZone).rfc3339 }
 }

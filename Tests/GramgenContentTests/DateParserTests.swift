@@ -1,7 +1,7 @@
 import Foundation
-import GramgenCore
-import Testing
+@testable import GramgenCore
 @testable import GramgenContent
+import Testing
 
 struct DateParserTests {
     @Test("dates people write", arguments: [

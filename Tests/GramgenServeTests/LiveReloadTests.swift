@@ -1,4 +1,5 @@
 import Foundation
+import GramgenCore
 import Testing
 @testable import GramgenServe
 
@@ -60,5 +61,12 @@ struct LiveReloadTests {
         #expect(HTTPDate.format(784_111_777) == "Sun, 06 Nov 1994 08:49:37 GMT")
         #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT") == 784_111_777)
         #expect(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT") == nil)
+        #expect(HTTPDate.format(0) == "Thu, 01 Jan 1970 00:00:00 GMT")
+        #expect(HTTPDate.format(951_782_400) == "Tue, 29 Feb 2000 00:00:00 GMT")
+        var random = SeededRandom.forTest("LiveReloadTests.httpDates")
+        for _ in 0..<1000 {
+            let seconds = Int.random(in: 0...4_102_444_800, using: &random)
+            #expect(HTTPDate.parse(HTTPDate.format(seconds)) == seconds, "\(seconds)")
+        }
     }
 }

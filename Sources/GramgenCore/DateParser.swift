@@ -1,10 +1,11 @@
 import Foundation
-import GramgenCore
 
-/// Reads the dates users write: `2024-05-25`, `2024-05-25 14:30`, `2024-05-25T14:30:00+09:00`, `…Z`.
-/// A date without an offset is taken as UTC, so a build does not depend on the machine's time zone.
-enum DateParser {
-    static func parse(_ text: String) -> PostDate? {
+/// Reads the dates users write: `2024-05-25`, `2024-05-25 14:30`, `2024-05-25T14:30:00+09:00`, `…Z`
+/// (and the 2019–2020 Instagram exports' `2019-05-04T10:20:30+00:00`). A date without an offset is
+/// taken as UTC, so a build does not depend on the machine's time zone. Writing dates is
+/// `PostDate.rfc3339` and `PostDate.day` (PostDate+Text.swift): the one home of date formats.
+public enum DateParser {
+    public static func parse(_ text: String) -> PostDate? {
         let s = Array(trimmingWhitespace(text).utf8)
         var i = 0
         func number(_ digits: Int) -> Int? {
@@ -77,7 +78,7 @@ enum DateParser {
     /// `days_from_civil`). Foundation's Gregorian calendar is proleptic after 1582, and has no
     /// leap seconds, so for the years from 1600 it gives the same instants; earlier dates, and
     /// second 60, are left to it.
-    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+    public static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -110,7 +111,7 @@ enum DateParser {
     }
 
     /// The `YYYY-MM-DD` a post folder's name may start with.
-    static func folderDate(_ name: String) -> PostDate? {
+    public static func folderDate(_ name: String) -> PostDate? {
         guard name.utf8.count >= 10 else { return nil }
         let prefix = String(name.prefix(10))
         if name.count > 10 {

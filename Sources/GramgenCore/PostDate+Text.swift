@@ -1,0 +1,64 @@
+import Foundation
+
+/// Writing dates: RFC 3339 for front matter, feeds and `<time datetime>`, `YYYY-MM-DD` for post
+/// folder names. Computed arithmetically (no formatter objects: pages show thousands of dates, and
+/// DateFormatter is slow and not safe to share between threads). Reading them is `DateParser`.
+extension PostDate {
+    /// An instant in UTC, e.g. an export's Unix seconds.
+    public static func utc(seconds: Int64) -> PostDate {
+        PostDate(instant: Date(timeIntervalSince1970: TimeInterval(seconds)), utcOffsetSeconds: 0)
+    }
+
+    /// The instant as the clock on the wall of `timeZone` showed it.
+    public static func local(_ instant: Date, in timeZone: TimeZone) -> PostDate {
+        PostDate(instant: instant, utcOffsetSeconds: timeZone.secondsFromGMT(for: instant))
+    }
+
+    /// `2024-05-25T14:30:00+09:00`; `Z` for UTC.
+    public var rfc3339: String {
+        let c = CivilTime(self)
+        var text = "\(day)T\(Self.pad(c.hour)):\(Self.pad(c.minute)):\(Self.pad(c.second))"
+        if utcOffsetSeconds == 0 {
+            text += "Z"
+        } else {
+            let offset = abs(utcOffsetSeconds) / 60
+            text += (utcOffsetSeconds < 0 ? "-" : "+") + "\(Self.pad(offset / 60)):\(Self.pad(offset % 60))"
+        }
+        return text
+    }
+
+    /// `2024-05-25`, the day in the date's own offset.
+    public var day: String {
+        let c = CivilTime(self)
+        return "\(Self.pad(c.year, 4))-\(Self.pad(c.month))-\(Self.pad(c.day))"
+    }
+
+    public static func pad(_ value: Int, _ width: Int = 2) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+}
+
+/// Year, month, day and time of an instant at a UTC offset (proleptic Gregorian calendar).
+public struct CivilTime {
+    public let year, month, day, hour, minute, second: Int
+
+    public init(_ date: PostDate) {
+        let seconds = Int(date.instant.timeIntervalSince1970.rounded(.down)) + date.utcOffsetSeconds
+        let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
+        let secondOfDay = seconds - days * 86400
+        hour = secondOfDay / 3600
+        minute = secondOfDay % 3600 / 60
+        second = secondOfDay % 60
+        // Howard Hinnant's civil_from_days.
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        day = doy - (153 * mp + 2) / 5 + 1
+        month = mp < 10 ? mp + 3 : mp - 9
+        year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+    }
+}
