@@ -1,0 +1,16 @@
+/// One line of a user's activity page.
+struct ActivityView {
+    let kind: String
+    let actor: UserView
+    let text: String
+    let post: PostRefView?
+    let dateISO: String?
+    let dateText: String?
+}
+
+struct PostRefView {
+    let href: String
+    let tile: ImageView?
+    /// The tile must be drawn as a cover (`tile.mustache` reads `sensitive`).
+    let sensitive: Bool
+}

@@ -1,0 +1,35 @@
+struct TagLinkView {
+    let name: String
+    let href: String
+    let count: Int
+}
+
+/// Links between numbered pages of a list.
+struct PaginationView {
+    let current: Int
+    let total: Int
+    let previousHref: String?
+    let nextHref: String?
+}
+
+/// A `<link rel="alternate">` for a feed.
+struct FeedLinkView {
+    let href: String
+    let type: String
+    let title: String
+}
+
+/// Open Graph and Twitter card image.
+struct ShareImageView {
+    let url: String
+    let width: Int
+    let height: Int
+    let alt: String
+}
+
+/// One tab of a profile (Posts, List, Tagged, Following, Activity).
+struct TabView {
+    let label: String
+    let href: String
+    let current: Bool
+}
