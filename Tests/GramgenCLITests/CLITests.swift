@@ -35,7 +35,8 @@ struct CLITests {
     }
 
     @Test("help texts explain every option", arguments: [["--help"], ["build", "--help"], ["serve", "--help"], ["init", "--help"],
-                                                        ["new", "user", "--help"], ["new", "post", "--help"]])
+                                                        ["new", "user", "--help"], ["new", "post", "--help"],
+                                                        ["import", "--help"], ["import", "instagram", "--help"]])
     func help(_ arguments: [String]) throws {
         let result = try Self.run(arguments)
         #expect(result.status == 0)
