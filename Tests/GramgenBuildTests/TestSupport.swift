@@ -14,11 +14,16 @@ enum TestSupport {
         return url
     }
 
-    /// Builds a site quietly into `output`, with its cache in a temporary folder.
+    /// Builds a site quietly into `output`. Without `cache`, the image cache is a temporary folder
+    /// removed after the build, so tests leave no caches behind. (Builds do not share one: each
+    /// build prunes its cache to what it used, which would pull files from under a build of another
+    /// site running at the same time.)
     static func build(site: URL, output: URL, cache: URL? = nil, strict: Bool = false,
                       configure: (inout BuildOptions) -> Void = { _ in }) throws -> BuildReport {
         var options = BuildOptions(siteRoot: site, output: output)
-        options.cacheDirectory = try cache ?? temporaryFolder("gramgen-cache")
+        let temporaryCache = cache == nil ? try temporaryFolder("gramgen-cache") : nil
+        defer { if let temporaryCache { try? FileManager.default.removeItem(at: temporaryCache) } }
+        options.cacheDirectory = cache ?? temporaryCache!
         options.verbosity = .quiet
         options.strict = strict
         configure(&options)
