@@ -1,7 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Targets form one downward chain: C wrappers → Core → Markdown/Imaging → Content → Render → Build → CLI.
+// The targets form a DAG (drawn in the README, "Architecture"): GramgenCore depends on nothing;
+// Markdown (cmark-gfm), Imaging (libvips, FFmpeg) and Render use Core; Content uses Markdown;
+// Build uses Content, Imaging and Render; Scaffold uses Imaging; Import uses Core; Serve uses
+// Build; the gramgen command uses Build, Import, Scaffold and Serve.
 let package = Package(
     name: "gramgen",
     products: [
