@@ -104,6 +104,7 @@ public struct BuildPipeline {
 
     private static func theme(_ state: BuildState) -> Next {
         state.theme = state.collect { Theme.load(siteRoot: state.options.siteRoot, diagnostics: &$0) }
+        if let config = state.site?.config { state.report.diagnostics.append(contentsOf: Theme.languageProblems(config)) }
         return .next
     }
 

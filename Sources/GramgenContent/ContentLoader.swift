@@ -36,6 +36,10 @@ public struct ContentLoader {
         }
         NameCheck.problems(in: contentRoot, diagnostics: &diagnostics)
         var config = SiteConfigLoader.load(siteRoot: siteRoot, diagnostics: &diagnostics)
+        if let file = MessageFileLoader.load(siteRoot: siteRoot, language: config.language, diagnostics: &diagnostics) {
+            config.messageOverridesFile = file.path
+            config.messageOverrides = file.overrides
+        }
         if let override = options.baseURL {
             if let normalized = SiteConfigLoader.normalizedBaseURL(override) {
                 config.baseURL = normalized

@@ -60,7 +60,11 @@ public struct SiteConfig: Sendable, Hashable {
     public var description = ""
     /// Always ends with "/"; absolute URLs in feeds and meta tags start with it.
     public var baseURL = "http://localhost:8000/"
+    /// A BCP 47 tag (`ko`, `pt-BR`): the theme's texts, dates and numbers, `<html lang>` and the feeds' language.
     public var language = "en"
+    /// The site's own texts for its language, from `content/i18n/<language>.yml` (path in `messageOverridesFile`).
+    public var messageOverrides: [MessageOverride] = []
+    public var messageOverridesFile: String?
     public var postsPerPage = 12
     public var maxImagesPerPost = 10
     /// Each tag of a post gets a page and a feed holding the post, so output grows with tags ×

@@ -50,18 +50,13 @@ struct Activity {
     }
 
     func view(_ factory: ViewFactory) -> ActivityView {
-        let text: String
-        switch kind {
-        case .follow: text = "started following you."
-        case .like: text = "liked your post."
-        case .comment: text = "commented on your post."
-        case .mention: text = "mentioned you."
-        case .repost: text = "reposted your post."
-        }
+        let actorView = factory.user(actor)
+        let text = factory.messages.html("activity_" + kind.rawValue,
+                                         ["user": ViewFactory.link(actorView.href, actorView.handle, className: "handle")])
         let postView = post.flatMap { factory.site.postsByKey[$0] }.map { post in
             PostRefView(href: factory.root + SitePaths.post(post), tile: factory.tile(post), sensitive: factory.site.isSensitive(post))
         }
-        return ActivityView(kind: kind.rawValue, actor: factory.user(actor), text: text, post: postView,
-                            dateISO: date.map(DateText.iso), dateText: date.map(DateText.readable))
+        return ActivityView(kind: kind.rawValue, actor: actorView, textHTML: text, post: postView,
+                            dateISO: date.map(\.rfc3339), dateText: date.map(factory.messages.date))
     }
 }

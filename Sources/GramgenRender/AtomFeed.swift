@@ -9,6 +9,7 @@ struct AtomFeed {
     func file() -> OutputFile {
         let base = site.config.baseURL
         let feeds = FeedSet(site: site, images: images)
+        let messages = Messages(config: site.config)
         var xml = """
         <?xml version="1.0" encoding="utf-8"?>
         <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(Escape.html(site.config.language))">
@@ -16,7 +17,7 @@ struct AtomFeed {
           <id>\(Escape.html(base))</id>
           <link rel="alternate" type="text/html" href="\(Escape.html(base))"/>
           <link rel="self" type="application/atom+xml" href="\(Escape.html(base + SitePaths.atomFeed))"/>
-          <updated>\(items.first.map { DateText.iso($0.date) } ?? "1970-01-01T00:00:00Z")</updated>
+          <updated>\(items.first.map { $0.date.rfc3339 } ?? "1970-01-01T00:00:00Z")</updated>
 
         """
         if !site.config.description.isEmpty {
@@ -28,7 +29,7 @@ struct AtomFeed {
             xml += """
               <entry>
                 <id>\(Escape.html(item.id))</id>
-                <title>\(Escape.html(title(post)))</title>
+                <title>\(Escape.html(title(post, messages)))</title>
                 <link rel="alternate" type="text/html" href="\(Escape.html(item.url))"/>
                 <published>\(item.datePublished)</published>
                 <updated>\(item.datePublished)</updated>
@@ -48,10 +49,10 @@ struct AtomFeed {
         return OutputFile(path: SitePaths.atomFeed, text: xml)
     }
 
-    private func title(_ post: Post) -> String {
+    private func title(_ post: Post, _ messages: Messages) -> String {
         let name = site.usersByHandle[post.author]?.name ?? post.author
         let text = post.caption.plainText
-        let kind = site.mediaPost(post).images.first?.isVideo == true ? "Video" : "Photo"
-        return text.isEmpty ? "\(kind) by \(name)" : SiteRenderer.shorten(text, to: 80)
+        let key = site.mediaPost(post).images.first?.isVideo == true ? "alt_video" : "alt_photo"
+        return text.isEmpty ? messages.text(key, ["author": name]) : SiteRenderer.shorten(text, to: 80)
     }
 }

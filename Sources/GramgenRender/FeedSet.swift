@@ -77,7 +77,7 @@ struct FeedSet {
             id: base + SitePaths.post(post), url: base + SitePaths.post(post),
             contentHTML: contentHTML(post, images: feedImages), contentText: post.caption.plainText,
             summary: post.caption.plainText.isEmpty ? nil : SiteRenderer.shorten(post.caption.plainText, to: 200),
-            datePublished: DateText.iso(post.date),
+            datePublished: post.date.rfc3339,
             authors: [JSONFeed.Author(name: author?.name ?? post.author, url: base + SitePaths.profile(post.author),
                                       avatar: avatar)],
             tags: post.tagKeys.isEmpty ? nil : post.tagKeys.map { site.tagsByKey[$0]?.display ?? $0 },

@@ -63,25 +63,27 @@ final class ImageView {
     let focus: String
     let index: Int
     let count: Int
+    /// "Photo 2 of 3", for a carousel's dot, in the site's language.
+    let dotLabel: String
     /// The video this image is the poster of.
     let video: VideoView?
 
     /// Responsive variants: sources for every format but the fallback, which becomes the `<img>`.
     /// A video's poster gets its `video`.
     convenience init(_ image: ProcessedImage, alt: String, root: String, sizes: String, index: Int = 1, count: Int = 1,
-         formats: [ImageFormat]) {
+                     dotLabel: String = "", formats: [ImageFormat]) {
         self.init(variants: image.variants, image: image, alt: alt, root: root, sizes: sizes, index: index,
-                  count: count, formats: formats)
+                  count: count, dotLabel: dotLabel, formats: formats)
     }
 
     /// Square crops (grid tiles and avatars).
     convenience init(square image: ProcessedImage, alt: String, root: String, sizes: String, formats: [ImageFormat]) {
         self.init(variants: image.squares, image: image, alt: alt, root: root, sizes: sizes, index: 1, count: 1,
-                  formats: formats)
+                  dotLabel: "", formats: formats)
     }
 
     private init(variants: [ImageVariant], image: ProcessedImage, alt: String, root: String, sizes: String,
-                 index: Int, count: Int, formats: [ImageFormat]) {
+                 index: Int, count: Int, dotLabel: String, formats: [ImageFormat]) {
         func srcset(_ format: ImageFormat) -> String {
             variants.filter { $0.format == format }
                 .map { "\(root)\(SitePaths.media($0.file)) \($0.width)w" }
@@ -102,6 +104,7 @@ final class ImageView {
         focus = DecimalText.oneDecimal(image.focusX * 100) + "% " + DecimalText.oneDecimal(image.focusY * 100) + "%"
         self.index = index
         self.count = count
+        self.dotLabel = dotLabel
         // The poster: the fallback variant about as wide as the video is drawn on a phone.
         let poster = (fallbackVariants.last { $0.width <= 1080 } ?? fallbackVariants.first).map { root + SitePaths.media($0.file) }
         video = image.video.map { VideoView($0, poster: poster ?? "", root: root) }

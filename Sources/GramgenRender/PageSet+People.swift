@@ -9,14 +9,15 @@ extension PageSet {
         let counts = users.map { "\($0) \(site.postCounts[$0] ?? 0)" }.joined(separator: " ")
         addPages(users, size: Self.peoplePageSize, folder: SitePaths.people, template: "users",
                  inputs: { _, total in .posts([], counts, total) }) { [renderer, site] handles, path, number, pagination in
-            var view = renderer.layout(path: path, title: "People" + Self.pageSuffix(number),
-                                       description: "Everyone on \(site.config.title)", nav: "explore")
-            view.heading = "Explore"
-            view.subnav = Self.exploreTabs(root: view.root, current: "people")
+            let t = renderer.messages
+            var view = renderer.layout(path: path, title: t.text("people") + t.pageSuffix(number),
+                                       description: t.text("people_description", ["site": site.config.title]), nav: "explore")
+            view.heading = t.text("explore")
+            view.subnav = Self.exploreTabs(root: view.root, current: "people", messages: t)
             let factory = renderer.views(for: path)
             view.people = .of(handles.map { factory.person($0, details: true) })
             view.pagination = pagination(view.root)
-            if handles.isEmpty { view.empty = "No users yet." }
+            if handles.isEmpty { view.empty = t.text("empty_users") }
             return view
         }
     }
@@ -24,21 +25,28 @@ extension PageSet {
     /// `search/` and its index: users, hashtags and posts, searched in the browser.
     mutating func addSearch() {
         add("search", path: SitePaths.search, inputs: .everything) { [renderer, site] in
-            var view = renderer.layout(path: SitePaths.search, title: "Search",
-                                       description: "Search people, hashtags and posts on \(site.config.title)", nav: "search")
-            view.heading = "Search"
+            let t = renderer.messages
+            var view = renderer.layout(path: SitePaths.search, title: t.text("search"),
+                                       description: t.text("search_description", ["site": site.config.title]), nav: "search")
+            view.heading = t.text("search")
+            view.searchTexts = t.json(["search_people", "search_hashtags", "search_posts", "search_more", "search_results",
+                                       "search_none", "search_unavailable"])
+            view.searchNoscriptHTML = t.html("search_noscript", [
+                "people": ViewFactory.link(view.root + SitePaths.people, t.text("people_directory")),
+                "tags": ViewFactory.link(view.root + SitePaths.tags, t.text("hashtags_index"))])
             return view
         }
-        let index = SearchIndex(site: site, images: renderer.images, formats: site.config.images.formats)
+        let index = SearchIndex(site: site, images: renderer.images, formats: site.config.images.formats,
+                                    messages: renderer.messages)
         for (path, contents) in index.files() {
             addFile(path, inputs: .everything) { contents }
         }
     }
 
     /// The explore pages' two tabs: posts and people.
-    static func exploreTabs(root: String, current: String) -> Section<TabView>? {
-        .of([TabView(label: "Posts", href: root + SitePaths.explore, current: current == "posts"),
-             TabView(label: "People", href: root + SitePaths.people, current: current == "people")])
+    static func exploreTabs(root: String, current: String, messages: Messages) -> Section<TabView>? {
+        .of([TabView(label: messages.text("tab_posts"), href: root + SitePaths.explore, current: current == "posts"),
+             TabView(label: messages.text("people"), href: root + SitePaths.people, current: current == "people")])
     }
 
     /// `<handle>/p/<id>/likes/`: who liked the post, linked from "Liked by … and N others".
@@ -47,15 +55,16 @@ extension PageSet {
         addPages(post.likedBy, size: Self.peoplePageSize, folder: folder, template: "users",
                  inputs: { _, total in .posts([post], total) }) { [renderer, site] handles, path, number, pagination in
             let author = site.usersByHandle[post.author]?.name ?? post.author
-            var view = renderer.layout(path: path, title: "Likes of a post by \(author)" + Self.pageSuffix(number),
-                                       description: "Who liked \(author)'s post")
-            view.heading = "Likes"
+            let t = renderer.messages
+            var view = renderer.layout(path: path, title: t.text("likes_title", ["author": author]) + t.pageSuffix(number),
+                                       description: t.text("likes_description", ["author": author]))
+            view.heading = t.text("likes")
             let factory = renderer.views(for: path)
             view.backHref = factory.root + SitePaths.post(post)
-            view.backLabel = "Back to the post by @\(post.author)"
+            view.backLabel = t.text("likes_back", ["author": post.author])
             view.people = .of(handles.map { factory.person($0) })
             view.pagination = pagination(view.root)
-            if handles.isEmpty { view.empty = "No likes yet." }
+            if handles.isEmpty { view.empty = t.text("empty_likes") }
             return view
         }
     }

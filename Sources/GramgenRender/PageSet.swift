@@ -67,12 +67,13 @@ struct PageSet {
             let number = index + 1
             let path = SitePaths.home(page: number)
             add("home", path: path, inputs: .posts(posts, "\(pages.count)")) { [renderer, site] in
-                var view = renderer.layout(path: path, title: number == 1 ? "" : "Page \(number)",
+                let t = renderer.messages
+                var view = renderer.layout(path: path, title: number == 1 ? "" : t.text("page_title", ["number": t.language.number(number)]),
                                            description: site.config.description, nav: "home")
                 view.posts = .of(posts.map(renderer.postViews(for: path)))
-                view.pagination = SiteRenderer.pagination(current: number, total: pages.count, root: view.root,
+                view.pagination = renderer.pagination(current: number, total: pages.count, root: view.root,
                                                           path: SitePaths.home)
-                if posts.isEmpty { view.empty = "No posts yet." }
+                if posts.isEmpty { view.empty = t.text("empty_posts") }
                 return view
             }
         }
@@ -91,7 +92,8 @@ struct PageSet {
                                              older == nil ? "" : "o")) { [renderer, site] in
             let author = site.usersByHandle[post.author]?.name ?? post.author
             let text = post.caption.plainText
-            let title = text.isEmpty ? "Post by \(author)" : "\(author): \(SiteRenderer.shorten(text, to: 60))"
+            let t = renderer.messages
+            let title = text.isEmpty ? t.text("post_by", ["author": author]) : "\(author): \(SiteRenderer.shorten(text, to: 60))"
             var view = renderer.layout(path: path, title: title, description: text, share: renderer.shareImage(post))
             // The same depth as a profile's later grid pages: most posts' views are made already.
             let views = renderer.postViews(for: path)
@@ -101,10 +103,10 @@ struct PageSet {
                 PostLinkView(href: factory.root + SitePaths.post(post), label: label, tile: factory.tile(post),
                              sensitive: site.isSensitive(post))
             }
-            view.previousPost = older.map { link($0, "Older post") }
-            view.nextPost = newer.map { link($0, "Newer post") }
+            view.previousPost = older.map { link($0, t.text("older_post")) }
+            view.nextPost = newer.map { link($0, t.text("newer_post")) }
             view.more = .of(more.map(views))
-            view.moreHeading = "More posts from \(post.author)"
+            view.moreHeading = t.text("more_posts_from", ["author": post.author])
             return view
         }
     }
@@ -124,12 +126,13 @@ struct PageSet {
     /// `tags/` and one page (grid) per tag.
     mutating func addTags() {
         add("tags", path: SitePaths.tags, inputs: .everything) { [renderer, site] in
-            var index = renderer.layout(path: SitePaths.tags, title: "Hashtags",
-                                        description: "Every hashtag on \(site.config.title)", nav: "tags")
+            let t = renderer.messages
+            var index = renderer.layout(path: SitePaths.tags, title: t.text("hashtags"),
+                                        description: t.text("hashtags_description", ["site": site.config.title]), nav: "tags")
             let factory = renderer.views(for: SitePaths.tags)
             index.tags = site.tags.compactMap { factory.tagLink($0.key) }
-            index.heading = "Hashtags"
-            if site.tags.isEmpty { index.empty = "No hashtags yet." }
+            index.heading = t.text("hashtags")
+            if site.tags.isEmpty { index.empty = t.text("empty_hashtags") }
             return index
         }
         for tag in site.tags {
@@ -139,17 +142,18 @@ struct PageSet {
                 let number = index + 1
                 let folder = SitePaths.tagFolder(tag.key, page: number)
                 add("tag", path: folder, inputs: .posts(pagePosts, "\(tag.display) \(pages.count)")) { [renderer, site] in
-                    var view = renderer.layout(path: folder, title: "#\(tag.display)" + (number == 1 ? "" : " · page \(number)"),
-                                               description: "Posts tagged #\(tag.display) on \(site.config.title)",
+                    let t = renderer.messages
+                    var view = renderer.layout(path: folder, title: "#\(tag.display)" + t.pageSuffix(number),
+                                               description: t.text("tag_description", ["tag": tag.display, "site": site.config.title]),
                                                extraFeeds: [FeedLinkView(href: SitePaths.jsonFeed(SitePaths.tag(tag.key)),
                                                                          type: "application/feed+json",
                                                                          title: "#\(tag.display) (JSON Feed)")])
                     view.heading = "#\(tag.display)"
                     view.grid = .of(pagePosts.map(renderer.postViews(for: folder)))
-                    view.pagination = SiteRenderer.pagination(current: number, total: pages.count, root: view.root) {
+                    view.pagination = renderer.pagination(current: number, total: pages.count, root: view.root) {
                         SitePaths.tag(tag.key, page: $0)
                     }
-                    if posts.isEmpty { view.empty = "No posts with this hashtag yet." }
+                    if posts.isEmpty { view.empty = t.text("empty_tag") }
                     return view
                 }
             }
@@ -165,15 +169,16 @@ struct PageSet {
             let number = index + 1
             let path = SitePaths.explore(page: number)
             add("explore", path: path, inputs: .posts(posts, "explore \(pages.count)")) { [renderer, site] in
-                var view = renderer.layout(path: path, title: number == 1 ? "Explore" : "Explore · page \(number)",
-                                           description: "Explore \(site.config.title)", nav: "explore")
-                view.heading = "Explore"
-                view.subnav = Self.exploreTabs(root: view.root, current: "posts")
+                let t = renderer.messages
+                var view = renderer.layout(path: path, title: t.text("explore") + t.pageSuffix(number),
+                                           description: t.text("explore_description", ["site": site.config.title]), nav: "explore")
+                view.heading = t.text("explore")
+                view.subnav = Self.exploreTabs(root: view.root, current: "posts", messages: t)
                 view.columns = Masonry.columns(for: posts, images: renderer.images, factory: renderer.views(for: path),
                                                count: Masonry.columnCount)
-                view.pagination = SiteRenderer.pagination(current: number, total: pages.count, root: view.root,
+                view.pagination = renderer.pagination(current: number, total: pages.count, root: view.root,
                                                           path: SitePaths.explore(page:))
-                if posts.isEmpty { view.empty = "No posts yet." }
+                if posts.isEmpty { view.empty = t.text("empty_posts") }
                 return view
             }
         }
@@ -182,9 +187,9 @@ struct PageSet {
     /// `404.html` is served at any depth, so its links start from the base URL's path.
     mutating func addNotFound() {
         add("404", path: "", inSitemap: false, file: SitePaths.notFound, inputs: .everything) { [renderer, site] in
-            var view = renderer.layout(path: "", title: "Page not found", description: "",
+            var view = renderer.layout(path: "", title: renderer.messages.text("not_found"), description: "",
                                        root: SitePaths.absoluteRoot(site.config.baseURL))
-            view.heading = "Page not found"
+            view.heading = renderer.messages.text("not_found")
             return view
         }
     }

@@ -3,6 +3,10 @@
 struct PageView {
     // Layout
     let lang: String
+    /// `ltr`, or `rtl` for a language written right to left.
+    let dir: String
+    /// The theme's texts: `{{t.key}}`.
+    let t: MessagesView
     let siteTitle: String
     let title: String
     let description: String
@@ -45,6 +49,9 @@ struct PageView {
     var backLabel: String? = nil
     var pagination: PaginationView? = nil
     var empty: String? = nil
+    /// The search page: the script's texts as JSON, and the text shown without script.
+    var searchTexts: String? = nil
+    var searchNoscriptHTML: String? = nil
 }
 
 /// The top of a profile page.
@@ -57,6 +64,10 @@ struct ProfileHeaderView {
     let postCount: Int
     let followerCount: Int
     let followingCount: Int
+    /// "<strong>12</strong> posts" and the like, in the site's language (the count compact above 9,999).
+    let postsHTML: String
+    let followersHTML: String
+    let followingHTML: String
     let feedHref: String
     let followersHref: String
     let followsHref: String

@@ -21,6 +21,8 @@ public struct SiteRenderer {
     let authorPosition: [String: Int]
     /// The posts each user liked, newest post first (likes carry no date of their own).
     let postsLikedBy: [String: [Post]]
+    /// The theme's texts, dates and numbers in the site's language.
+    let messages: Messages
 
     public init(site: Site, images: [String: ProcessedImage], theme: Theme, inputs: RenderInputs? = nil,
                 parallel: Parallel = Parallel()) {
@@ -29,6 +31,7 @@ public struct SiteRenderer {
         self.images = images
         self.theme = theme
         self.inputs = inputs
+        messages = Messages(config: site.config)
         activities = Activity.all(in: site)
         var byAuthor: [String: [Post]] = [:], mentioning: [String: [Post]] = [:], liked: [String: [Post]] = [:]
         for post in site.posts {
@@ -90,7 +93,7 @@ public struct SiteRenderer {
         ] + extraFeeds.map { FeedLinkView(href: root + $0.href, type: $0.type, title: $0.title) }
         let pageTitle = title.isEmpty ? config.title : "\(title) · \(config.title)"
         return PageView(
-            lang: config.language, siteTitle: config.title, title: pageTitle,
+            lang: config.language, dir: messages.direction, t: MessagesView(messages: messages), siteTitle: config.title, title: pageTitle,
             description: description.isEmpty ? config.description : Self.shorten(description, to: 200),
             canonical: config.baseURL + path, root: root,
             stylesheet: root + (theme.assetPaths["style.css"] ?? "style.css"),
@@ -109,7 +112,7 @@ public struct SiteRenderer {
     }
 
     func views(for path: String) -> ViewFactory {
-        ViewFactory(site: site, images: images, root: SitePaths.root(from: path), users: userViewCache)
+        ViewFactory(site: site, images: images, root: SitePaths.root(from: path), messages: messages, users: userViewCache)
     }
 
     /// The post's first image at its largest size, as an absolute URL for `og:image`. None for a
@@ -137,9 +140,10 @@ public struct SiteRenderer {
         return stride(from: 0, to: items.count, by: size).map { Array(items[$0..<min($0 + size, items.count)]) }
     }
 
-    static func pagination(current: Int, total: Int, root: String, path: (Int) -> String) -> PaginationView? {
+    func pagination(current: Int, total: Int, root: String, path: (Int) -> String) -> PaginationView? {
         guard total > 1 else { return nil }
-        return PaginationView(current: current, total: total,
+        let label = messages.text("page_of", ["current": messages.language.number(current), "total": messages.language.number(total)])
+        return PaginationView(current: current, total: total, label: label,
                               previousHref: current > 1 ? root + path(current - 1) : nil,
                               nextHref: current < total ? root + path(current + 1) : nil)
     }

@@ -93,6 +93,9 @@ public struct Theme: Sendable {
         return Theme(renderer: TemplateRenderer(templates: templates), assetPaths: assetPaths, assets: assets)
     }
 
+    /// What is wrong with the site's language or its own texts (`content/i18n/<language>.yml`).
+    public static func languageProblems(_ config: SiteConfig) -> [Diagnostic] { Messages.problems(in: config) }
+
     /// Renders a template; a missing template is a theme error.
     func render(_ name: String, _ view: some TemplateObject) throws -> [UInt8] {
         guard let bytes = renderer.render(name, .object(view)) else {

@@ -22,6 +22,7 @@ extension UserView: TemplateFields {
 
 extension PostView: TemplateFields {
     static let fields = FieldTable<PostView>([
+        "commentsLinkText": { .init($0.commentsLinkText) },
         "id": { .init($0.id) },
         "href": { .init($0.href) },
         "author": { .init($0.author) },
@@ -34,6 +35,7 @@ extension PostView: TemplateFields {
         "aspect": { .init($0.aspect) },
         "isCarousel": { .init($0.isCarousel) },
         "imageCount": { .init($0.imageCount) },
+        "imageCountText": { .init($0.imageCountText) },
         "tile": { .init($0.tile) },
         "likes": { .init($0.likes) },
         "comments": { .init($0.comments) },
@@ -68,6 +70,7 @@ extension LikesView: TemplateFields {
         "href": { .init($0.href) },
         "users": { .init($0.users) },
         "count": { .init($0.count) },
+        "textHTML": { .init($0.textHTML) },
     ])
 }
 
@@ -90,6 +93,7 @@ extension TagLinkView: TemplateFields {
 
 extension PaginationView: TemplateFields {
     static let fields = FieldTable<PaginationView>([
+        "label": { .init($0.label) },
         "current": { .init($0.current) },
         "total": { .init($0.total) },
         "previousHref": { .init($0.previousHref) },
@@ -126,7 +130,7 @@ extension ActivityView: TemplateFields {
     static let fields = FieldTable<ActivityView>([
         "kind": { .init($0.kind) },
         "actor": { .init($0.actor) },
-        "text": { .init($0.text) },
+        "textHTML": { .init($0.textHTML) },
         "post": { .init($0.post) },
         "dateISO": { .init($0.dateISO) },
         "dateText": { .init($0.dateText) },
@@ -158,7 +162,11 @@ extension MasonryItemView: TemplateFields {
 
 extension PageView: TemplateFields {
     static let fields = FieldTable<PageView>([
+        "searchTexts": { .init($0.searchTexts) },
+        "searchNoscriptHTML": { .init($0.searchNoscriptHTML) },
         "lang": { .init($0.lang) },
+        "dir": { .init($0.dir) },
+        "t": { .object($0.t) },
         "siteTitle": { .init($0.siteTitle) },
         "title": { .init($0.title) },
         "description": { .init($0.description) },
@@ -207,6 +215,9 @@ extension ProfileHeaderView: TemplateFields {
         "postCount": { .init($0.postCount) },
         "followerCount": { .init($0.followerCount) },
         "followingCount": { .init($0.followingCount) },
+        "postsHTML": { .init($0.postsHTML) },
+        "followersHTML": { .init($0.followersHTML) },
+        "followingHTML": { .init($0.followingHTML) },
         "feedHref": { .init($0.feedHref) },
         "followersHref": { .init($0.followersHref) },
         "followsHref": { .init($0.followsHref) },
@@ -215,6 +226,7 @@ extension ProfileHeaderView: TemplateFields {
 
 extension RepostView: TemplateFields {
     static let fields = FieldTable<RepostView>([
+        "fromHTML": { .init($0.fromHTML) },
         "author": { .init($0.author) },
         "href": { .init($0.href) },
         "captionHTML": { .init($0.captionHTML) },
@@ -255,6 +267,7 @@ extension SourceView: TemplateFields {
 
 extension ImageView: TemplateFields {
     static let fields = FieldTable<ImageView>([
+        "dotLabel": { .init($0.dotLabel) },
         "src": { .init($0.src) },
         "srcset": { .init($0.srcset) },
         "sizes": { .init($0.sizes) },

@@ -5,6 +5,7 @@ struct ViewFactory {
     let site: Site
     let images: [String: ProcessedImage]
     let root: String
+    let messages: Messages
     /// User views already made for pages at this depth (a user appears on nearly every page: as
     /// author, liker, commenter); nil makes a new one each time.
     var users: ViewCache<UserView>? = nil
@@ -34,22 +35,27 @@ struct ViewFactory {
         let views: [ImageView] = media.images.enumerated().compactMap { index, source in
             images[source.path].map {
                 ImageView($0, alt: altText(source, index: index, count: count, author: authorName), root: root,
-                          sizes: "(min-width: 640px) 600px, 100vw", index: index + 1, count: count, formats: formats)
+                          sizes: "(min-width: 640px) 600px, 100vw", index: index + 1, count: count,
+                          dotLabel: messages.text("photo_of", ["index": messages.language.number(index + 1),
+                                                               "count": messages.language.number(count)]),
+                          formats: formats)
             }
         }
         let repost = post.repostOf == nil ? nil : RepostView(
             author: user(media.author), href: root + SitePaths.post(media),
-            captionHTML: InternalLink.resolve(media.caption.html, root: root))
+            captionHTML: InternalLink.resolve(media.caption.html, root: root),
+            fromHTML: messages.html("reposted_from", ["user": Self.link(root + SitePaths.post(media), media.author)]))
         let reposts = site.reposts[post.key]?.count ?? 0
         return PostView(
             id: post.id, href: root + SitePaths.post(post), author: user(post.author),
-            dateISO: DateText.iso(post.date), dateText: DateText.readable(post.date), location: post.location,
+            dateISO: post.date.rfc3339, dateText: messages.date(post.date), location: post.location,
             captionHTML: InternalLink.resolve(post.caption.html, root: root), captionText: post.caption.plainText,
             images: views, aspect: views.first.map { "\($0.width)/\($0.height)" } ?? "1/1", isCarousel: count > 1,
-            imageCount: count, tile: tile(post, author: authorName), likes: likes(post),
-            comments: post.comments.map(comment), commentCount: post.comments.count, hasComments: !post.comments.isEmpty,
+            imageCount: count, imageCountText: messages.count("photo_count", count), tile: tile(post, author: authorName), likes: likes(post),
+            comments: post.comments.map(comment), commentCount: post.comments.count,
+            commentsLinkText: messages.text("view_comments", ["count": messages.language.number(post.comments.count)]), hasComments: !post.comments.isEmpty,
             tags: post.tagKeys.compactMap(tagLink), sensitive: site.isSensitive(post), exif: exif(media),
-            repost: repost, repostsText: reposts == 0 ? nil : Self.count(reposts, "repost"))
+            repost: repost, repostsText: reposts == 0 ? nil : messages.count("reposts", reposts))
     }
 
     /// The post's first image (the original's, for a repost) as a square grid tile.
@@ -68,15 +74,16 @@ struct ViewFactory {
         let count = post.images.count
         return .of(post.images.enumerated().compactMap { index, source in
             guard let camera = images[source.path]?.camera else { return nil }
-            return ExifPhotoView(label: count > 1 ? "Photo \(index + 1)" : "Photo",
+            return ExifPhotoView(label: count > 1 ? messages.text("photo_n", ["index": messages.language.number(index + 1)]) : messages.text("photo"),
                                  items: camera.items.map { ExifItemView(label: $0.label, value: $0.value) })
         })
     }
 
     func altText(_ source: ImageSource, index: Int, count: Int, author: String) -> String {
         if !source.alt.isEmpty { return source.alt }
-        let kind = source.isVideo ? "Video" : "Photo"
-        return count > 1 ? "\(kind) \(index + 1) of \(count) by \(author)" : "\(kind) by \(author)"
+        guard count > 1 else { return messages.text(source.isVideo ? "alt_video" : "alt_photo", ["author": author]) }
+        return messages.text(source.isVideo ? "alt_video_of" : "alt_photo_of",
+                             ["index": messages.language.number(index + 1), "count": messages.language.number(count), "author": author])
     }
 
     /// "Liked by alfred and 3 others", the others linked to the post's likers page.
@@ -84,9 +91,12 @@ struct ViewFactory {
         let handles = post.likedBy
         guard let first = handles.first else { return nil }
         let others = handles.count - 1
-        let rest = others == 0 ? nil : others == 1 ? "1 other" : "\(others) others"
-        return LikesView(first: user(first), othersLabel: rest, href: root + SitePaths.likes(post),
-                         users: handles.map(user), count: handles.count)
+        let rest = others == 0 ? nil : messages.count("others", others)
+        let firstUser = user(first), href = root + SitePaths.likes(post)
+        let firstLink = Self.link(firstUser.href, firstUser.handle)
+        let text = rest.map { messages.html("liked_by_others", ["user": firstLink, "others": Self.link(href, $0)]) }
+            ?? messages.html("liked_by", ["user": firstLink])
+        return LikesView(first: firstUser, othersLabel: rest, href: href, users: handles.map(user), count: handles.count, textHTML: text)
     }
 
     /// A user in a list of people: avatar, handle and name, and what the page adds.
@@ -96,19 +106,22 @@ struct ViewFactory {
         var bio: String?
         if details, let profile {
             let posts = site.postCounts[handle] ?? 0, followers = site.followers[handle]?.count ?? 0
-            counts = "\(Self.count(posts, "post")) · \(Self.count(followers, "follower")) · \(profile.following.count) following"
+            counts = messages.count("posts_count", posts) + " · " + messages.count("followers_count", followers) + " · "
+                + messages.count("following_count", profile.following.count)
             bio = profile.bio.plainText.isEmpty ? nil : SiteRenderer.shorten(profile.bio.plainText, to: 120)
         }
         return PersonView(user: user(handle), mark: mark, counts: counts, bio: bio)
     }
 
-    /// "1 post", "3 posts".
-    static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
+    /// `<a href="…">text</a>`, both escaped: a link to put into a text of `Messages.html`.
+    static func link(_ href: String, _ text: String, className: String? = nil) -> String {
+        "<a" + (className.map { " class=\"\($0)\"" } ?? "") + " href=\"\(Escape.html(href))\">\(Escape.html(text))</a>"
+    }
 
     func comment(_ comment: Comment) -> CommentView {
         let date = DateText.utc(comment.date)
         return CommentView(author: user(comment.author), html: InternalLink.resolve(comment.text.html, root: root),
-                           dateISO: DateText.iso(date), dateText: DateText.readable(date))
+                           dateISO: date.rfc3339, dateText: messages.date(date))
     }
 
     func tagLink(_ key: String) -> TagLinkView? {

@@ -51,7 +51,7 @@ struct SearchTests {
                      post("a", "ann", "Morning walk", tags: [], sensitive: true)]
         let site = Site(config: config, users: users, posts: posts,
                         tags: [Hashtag(key: "dessert", display: "Dessert", postKeys: ["ann/b"])])
-        let index = SearchIndex(site: site, images: [:], formats: [.jpeg])
+        let index = SearchIndex(site: site, images: [:], formats: [.jpeg], messages: Messages(config: site.config))
         #expect(index.documents.map(\.kind) == ["u", "t", "p", "p"])
         #expect(index.documents.map(\.href) == ["ann/", "tags/dessert/", "ann/p/b/", "ann/p/a/"])
         #expect(index.documents[0].words == ["ann", "ann", "lee"], "handle and name; the bio is not searched")
@@ -91,7 +91,8 @@ struct SearchTests {
                         caption: RichText(html: text, plainText: text), tagKeys: [], likedBy: [], comments: [],
                         isDraft: false, isSensitive: false, sourcePath: "x")
         }
-        let index = SearchIndex(site: Site(config: SiteConfig(), users: users, posts: posts, tags: []), images: [:], formats: [.jpeg])
+        let index = SearchIndex(site: Site(config: SiteConfig(), users: users, posts: posts, tags: []), images: [:], formats: [.jpeg],
+                                messages: Messages(config: SiteConfig()))
         let files = index.files()
         let words = files.filter { $0.path.hasPrefix("search/w/") }.map(\.contents.count)
         let chunks = files.filter { $0.path.hasPrefix("search/d/") }.map(\.contents.count)

@@ -8,6 +8,7 @@ struct TemplateFieldsTests {
     /// otherwise show up as undeclared below).
     static let declared: Set<String> = {
         var names: Set<String> = ["items"] // a `Section`'s one field
+        names.formUnion(Catalogue.en.keys) // `{{t.key}}`
         names.formUnion(UserView.fields.byName.keys)
         names.formUnion(PostView.fields.byName.keys)
         names.formUnion(ExifPhotoView.fields.byName.keys)

@@ -32,7 +32,7 @@ struct SearchIndex {
     let userCount: Int
     let tagCount: Int
 
-    init(site: Site, images: [String: ProcessedImage], formats: [ImageFormat]) {
+    init(site: Site, images: [String: ProcessedImage], formats: [ImageFormat], messages: Messages) {
         let fallback = formats.last ?? .jpeg
         func square(_ image: ProcessedImage?) -> String? {
             image?.squares.first { $0.format == fallback }.map { SitePaths.media($0.file) }
@@ -41,7 +41,7 @@ struct SearchIndex {
         for user in site.users {
             let count = site.postCounts[user.handle] ?? 0
             documents.append(Document(
-                kind: "u", title: user.handle, detail: user.name + " · " + ViewFactory.count(count, "post"),
+                kind: "u", title: user.handle, detail: user.name + " · " + messages.count("posts_count", count),
                 href: SitePaths.profile(user.handle), image: square(user.avatar.flatMap { images[$0.path] }),
                 words: SearchText.words(user.handle + " " + user.name)))
         }
@@ -49,7 +49,7 @@ struct SearchIndex {
             .sorted { $0.postKeys.count != $1.postKeys.count ? $0.postKeys.count > $1.postKeys.count : $0.key < $1.key }
         for tag in tags {
             documents.append(Document(
-                kind: "t", title: "#" + tag.display, detail: ViewFactory.count(tag.postKeys.count, "post"),
+                kind: "t", title: "#" + tag.display, detail: messages.count("posts_count", tag.postKeys.count),
                 href: SitePaths.tag(tag.key), image: nil, words: SearchText.words(tag.display)))
         }
         for post in site.posts {

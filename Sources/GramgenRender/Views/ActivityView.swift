@@ -2,7 +2,8 @@
 struct ActivityView {
     let kind: String
     let actor: UserView
-    let text: String
+    /// "<a class="handle">ann</a> liked your post.", in the site's language.
+    let textHTML: String
     let post: PostRefView?
     let dateISO: String?
     let dateText: String?

@@ -8,6 +8,8 @@ struct TagLinkView {
 struct PaginationView {
     let current: Int
     let total: Int
+    /// "Page 2 of 5", in the site's language.
+    let label: String
     let previousHref: String?
     let nextHref: String?
 }

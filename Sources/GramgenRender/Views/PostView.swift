@@ -15,10 +15,14 @@ final class PostView {
     let aspect: String
     let isCarousel: Bool
     let imageCount: Int
+    /// "3 photos", in the site's language.
+    let imageCountText: String
     let tile: ImageView?
     let likes: LikesView?
     let comments: [CommentView]
     let commentCount: Int
+    /// "View comments (3)", in the site's language.
+    let commentsLinkText: String
     let hasComments: Bool
     let tags: [TagLinkView]
     let sensitive: Bool
@@ -29,7 +33,7 @@ final class PostView {
     /// "2 reposts" when others reposted this post.
     let repostsText: String?
 
-    init(id: String, href: String, author: UserView, dateISO: String, dateText: String, location: String?, captionHTML: String, captionText: String, images: [ImageView], aspect: String, isCarousel: Bool, imageCount: Int, tile: ImageView?, likes: LikesView?, comments: [CommentView], commentCount: Int, hasComments: Bool, tags: [TagLinkView], sensitive: Bool, exif: Section<ExifPhotoView>?, repost: RepostView?, repostsText: String?) {
+    init(id: String, href: String, author: UserView, dateISO: String, dateText: String, location: String?, captionHTML: String, captionText: String, images: [ImageView], aspect: String, isCarousel: Bool, imageCount: Int, imageCountText: String, tile: ImageView?, likes: LikesView?, comments: [CommentView], commentCount: Int, commentsLinkText: String, hasComments: Bool, tags: [TagLinkView], sensitive: Bool, exif: Section<ExifPhotoView>?, repost: RepostView?, repostsText: String?) {
         self.id = id
         self.href = href
         self.author = author
@@ -42,10 +46,12 @@ final class PostView {
         self.aspect = aspect
         self.isCarousel = isCarousel
         self.imageCount = imageCount
+        self.imageCountText = imageCountText
         self.tile = tile
         self.likes = likes
         self.comments = comments
         self.commentCount = commentCount
+        self.commentsLinkText = commentsLinkText
         self.hasComments = hasComments
         self.tags = tags
         self.sensitive = sensitive
@@ -60,6 +66,8 @@ struct RepostView {
     let author: UserView
     let href: String
     let captionHTML: String
+    /// "Reposted from <a>ann</a>", in the site's language.
+    let fromHTML: String
 }
 
 struct ExifPhotoView {
@@ -80,6 +88,8 @@ struct LikesView {
     let href: String
     let users: [UserView]
     let count: Int
+    /// "Liked by <a>alfred</a> and <a>3 others</a>", in the site's language.
+    let textHTML: String
 }
 
 struct CommentView {

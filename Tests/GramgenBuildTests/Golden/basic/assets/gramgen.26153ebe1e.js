@@ -18,8 +18,9 @@
       carousel.appendChild(b);
       return b;
     }
-    var prev = button("Previous photo", "carousel-prev", -1);
-    var next = button("Next photo", "carousel-next", 1);
+    var texts = document.body.dataset;
+    var prev = button(texts.prev || "Previous photo", "carousel-prev", -1);
+    var next = button(texts.next || "Next photo", "carousel-next", 1);
     var counter = document.createElement("span");
     counter.className = "carousel-count";
     counter.setAttribute("aria-hidden", "true");

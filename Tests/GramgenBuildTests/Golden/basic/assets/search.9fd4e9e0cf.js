@@ -9,6 +9,15 @@
   if (!box || !input || !window.fetch) return;
   var base = box.getAttribute("data-index"), root = box.getAttribute("data-root");
   var meta = null, files = {};
+  // The page's texts (Messages.json): {count}, {query} and {error} are filled in here.
+  var texts = JSON.parse(box.getAttribute("data-i18n") || "{}");
+  var plurals = window.Intl && Intl.PluralRules ? new Intl.PluralRules(document.documentElement.lang || undefined) : null;
+  function say(key, values, count) {
+    var text = texts[key] || key;
+    if (typeof text === "object") text = text[plurals ? plurals.select(count) : "other"] || text.other;
+    return text.replace(/\{(\w+)\}/g, function (all, name) { return name in values ? values[name] : all; });
+  }
+  function number(n) { return window.Intl ? new Intl.NumberFormat(document.documentElement.lang || undefined, { useGrouping: false }).format(n) : String(n); }
 
   function get(url, fresh) {
     if (!files[url]) {
@@ -127,7 +136,7 @@
         if (ticket === asked) show(docs, query, started, counts);
       });
     }).catch(function (error) {
-      if (ticket === asked) status.textContent = "Search is not available: " + error.message;
+      if (ticket === asked) status.textContent = say("search_unavailable", { error: error.message });
     });
   }
 
@@ -161,19 +170,19 @@
         posts.append(element("li", {}, [element("a", { "class": "tile", href: href, title: label }, [tile])]));
       }
     });
-    if (people.children.length) box.append(section("People", people));
-    if (tags.children.length) box.append(section("Hashtags", tags));
-    if (posts.children.length) box.append(section("Posts", posts));
+    if (people.children.length) box.append(section(say("search_people", {}), people));
+    if (tags.children.length) box.append(section(say("search_hashtags", {}), tags));
+    if (posts.children.length) box.append(section(say("search_posts", {}), posts));
     if (counts && counts.p > limits.p) {
-      var button = element("button", { type: "button", "class": "search-more" }, ["More posts (" + (counts.p - limits.p) + " more)"]);
+      var button = element("button", { type: "button", "class": "search-more" }, [say("search_more", { count: number(counts.p - limits.p) })]);
       button.addEventListener("click", function () { limits.p += pageSize; run(query, true); });
       box.append(button);
     }
     var total = counts ? counts.u + counts.t + counts.p : 0;
     var ms = Math.round(performance.now() - started);
     box.setAttribute("data-ms", String(ms));
-    status.textContent = !query.trim() ? "" : total === 0 ? "No results for \u201c" + query + "\u201d."
-      : total + (total === 1 ? " result" : " results") + " for \u201c" + query + "\u201d";
+    status.textContent = !query.trim() ? "" : total === 0 ? say("search_none", { query: query })
+      : say("search_results", { count: number(total), query: query }, total);
   }
 
   var timer = 0;

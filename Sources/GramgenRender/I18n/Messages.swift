@@ -1,0 +1,167 @@
+import GramgenCore
+
+/// The built-in catalogues, one per language (`Catalogue+<code>.swift`), keyed by meaning.
+enum Catalogue {
+    static func messages(for code: Language.Code) -> [String: Message] {
+        switch code {
+        case .en: en
+        case .ko: ko
+        case .ja: ja
+        case .zh: zh
+        case .es: es
+        case .fr: fr
+        case .de: de
+        case .pt: pt
+        case .ar: ar
+        }
+    }
+}
+
+/// Every text the theme prints, in the site's language: its catalogue, then the site's own texts
+/// (`content/i18n/<language>.yml`) over it, and English for anything left out. Also the language's
+/// dates and numbers. Made once per build; lookups are dictionary reads.
+struct Messages: Sendable {
+    /// The site's tag as written (`<html lang>`, the feeds).
+    let tag: String
+    let language: Language
+    private let table: [String: Message]
+
+    init(config: SiteConfig) {
+        tag = config.language
+        language = Language.forTag(config.language) ?? Language(code: .en)
+        var table = Catalogue.en
+        if language.code != .en { table.merge(Catalogue.messages(for: language.code)) { _, own in own } }
+        for override in config.messageOverrides where Catalogue.en[override.key] != nil {
+            table[override.key] = override.message
+        }
+        self.table = table
+    }
+
+    var direction: String { language.isRightToLeft ? "rtl" : "ltr" }
+
+    /// The text `key` with its placeholders filled in.
+    func text(_ key: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
+        fill(form(key, count: nil), values, escape: false)
+    }
+
+    /// The form of `key` for `count`, with `{count}` in the language's digits.
+    func count(_ key: String, _ count: Int, _ values: KeyValuePairs<String, String> = [:]) -> String {
+        fill(form(key, count: count), values, count: language.number(count), escape: false)
+    }
+
+    /// The text as HTML: its own words escaped, the values (links, markup) put in as they are.
+    func html(_ key: String, _ values: KeyValuePairs<String, String>) -> String {
+        fill(form(key, count: nil), values, escape: true)
+    }
+
+    /// The form of `key` for `count` as HTML, the count wrapped in `<strong>` (profile counts).
+    func strongCount(_ key: String, _ count: Int) -> String {
+        let text = form(key, count: count)
+        let parts = text.components(separatedBy: "{count}")
+        return parts.map { Escape.html($0) }.joined(separator: "<strong>\(language.compact(count))</strong>")
+    }
+
+    /// Texts for a script, as compact JSON: `{"key":"text","plural":{"one":"…","other":"…"}}`.
+    /// `{count}` and the other placeholders are the script's to fill in.
+    func json(_ keys: [String]) -> String {
+        var out: [UInt8] = [UInt8(ascii: "{")]
+        for (index, key) in keys.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            JSONWriter.writeString(key, into: &out)
+            out.append(UInt8(ascii: ":"))
+            switch table[key] ?? .text(key) {
+            case .text(let text): JSONWriter.writeString(text, into: &out)
+            case .plural(let forms):
+                out.append(UInt8(ascii: "{"))
+                for (n, category) in PluralCategory.allCases.filter({ forms[$0] != nil }).enumerated() {
+                    if n > 0 { out.append(UInt8(ascii: ",")) }
+                    JSONWriter.writeString(category.rawValue, into: &out)
+                    out.append(UInt8(ascii: ":"))
+                    JSONWriter.writeString(forms[category]!, into: &out)
+                }
+                out.append(UInt8(ascii: "}"))
+            }
+        }
+        out.append(UInt8(ascii: "}"))
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// " · page 2" after a title, nothing for the first page.
+    func pageSuffix(_ number: Int) -> String {
+        number == 1 ? "" : " · " + text("page_suffix", ["number": language.number(number)])
+    }
+
+    func date(_ date: PostDate) -> String { language.date(CivilTime(date)) }
+
+    /// Every text the theme's templates and scripts may ask for, as `{{t.key}}`.
+    var all: [String: Message] { table }
+
+    private func form(_ key: String, count: Int?) -> String {
+        switch table[key] {
+        case .text(let text)?: return text
+        case .plural(let forms)?:
+            let category = count.map(language.plural) ?? .other
+            return forms[category] ?? forms[.other] ?? ""
+        case nil: return key
+        }
+    }
+
+    private func fill(_ text: String, _ values: KeyValuePairs<String, String>, count: String? = nil, escape: Bool) -> String {
+        guard text.contains("{") else { return escape ? Escape.html(text) : text }
+        var out = ""
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let literal = String(rest[..<open])
+            out += escape ? Escape.html(literal) : literal
+            let name = rest[rest.index(after: open)..<close]
+            if name == "count", let count {
+                out += count
+            } else if let value = values.first(where: { $0.key == name })?.value {
+                out += value
+            } else {
+                out += String(rest[open...close])
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        out += escape ? Escape.html(String(rest)) : String(rest)
+        return out
+    }
+
+    /// What is wrong with the site's language and its own texts: warnings with file and line.
+    static func problems(in config: SiteConfig) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        if Language.forTag(config.language) == nil {
+            let known = Language.Code.allCases.map(\.rawValue).joined(separator: ", ")
+            problems.append(.warning(SourceLocation("content/site.yml"),
+                                     "gramgen has no texts in '\(config.language)', so the theme speaks English (pages keep lang=\"\(config.language)\")",
+                                     hint: "use one of \(known), or give every text in content/i18n/\(config.language).yml (README, \"Languages\")"))
+        }
+        guard let file = config.messageOverridesFile else { return problems }
+        for override in config.messageOverrides {
+            let location = SourceLocation(file, line: override.line, column: override.column)
+            guard let reference = Catalogue.en[override.key] else {
+                problems.append(.warning(location, "'\(override.key)' is not a text of the theme, so it is not used",
+                                         hint: "check the spelling; the README's \"Languages\" lists every key"))
+                continue
+            }
+            let missing = reference.placeholders.subtracting(override.message.placeholders).subtracting(["count"])
+            if !missing.isEmpty {
+                problems.append(.warning(location, "'\(override.key)' leaves out \(missing.sorted().map { "{\($0)}" }.joined(separator: ", ")), so that part is not shown",
+                                         hint: "put \(missing.sorted().map { "{\($0)}" }.joined(separator: " and ")) where it belongs in the sentence"))
+            }
+            let unknown = override.message.placeholders.subtracting(reference.placeholders).subtracting(["count"])
+            if !unknown.isEmpty {
+                problems.append(.warning(location, "'\(override.key)' has \(unknown.sorted().map { "{\($0)}" }.joined(separator: ", ")), which the theme does not fill in",
+                                         hint: "use only \(reference.placeholders.sorted().map { "{\($0)}" }.joined(separator: ", "))"))
+            }
+        }
+        return problems
+    }
+}
+
+/// `{{t.key}}` in a template: the page's text for `key`.
+struct MessagesView: TemplateObject {
+    let messages: Messages
+
+    func field(_ name: String) -> TemplateValue { .text(messages.text(name)) }
+}
