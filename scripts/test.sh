@@ -80,6 +80,26 @@ else
   failed+=("the browser checks (no site was built)")
 fi
 
+step "check a Korean and an Arabic site in a browser"
+if [ -n "$bin" ]; then
+  # Copies, so that the builds' caches stay out of the repository. The Arabic one is the same small
+  # site in Arabic: right to left, no texts of its own.
+  korean="$work/korean-site"
+  cp -r Tests/GramgenBuildTests/Fixtures/sites/korean "$korean"
+  rm -rf "$korean/.gramgen"
+  cp -r "$korean" "$work/arabic-site"
+  rm -rf "$work/arabic-site/content/i18n" "$work/arabic-site/.gramgen"
+  sed -i 's/^language: ko$/language: ar/; s/^title: .*/title: "صور العائلة"/; s/^description: .*/description: "صور العائلة والأصدقاء"/' \
+    "$work/arabic-site/content/site.yml"
+  for lang in ko ar; do
+    source_site=$korean; [ "$lang" = ar ] && source_site="$work/arabic-site"
+    "$bin" build --site "$source_site" --output "$work/$lang" \
+      --base-url "https://example.com/gramgen-$lang/" --quiet || failed+=("building the $lang site")
+    python3 Tests/browser/check_site.py "$work/$lang" --language "$lang" ${SCREENSHOTS:+--screenshots "$shots"} \
+      || failed+=("Tests/browser/check_site.py --language $lang")
+  done
+fi
+
 echo
 if [ ${#failed[@]} -gt 0 ]; then
   printf 'FAILED: %s\n' "${failed[@]}"

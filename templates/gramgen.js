@@ -8,8 +8,10 @@
     if (count < 2) return;
     var dots = carousel.querySelectorAll(".dots a");
     var shown = -1;
-    function index() { return Math.round(slides.scrollLeft / Math.max(1, slides.clientWidth)); }
-    function go(i) { slides.scrollTo({ left: Math.max(0, Math.min(count - 1, i)) * slides.clientWidth }); }
+    // Right to left, the first slide is at the right and scrollLeft runs from 0 down.
+    var rtl = getComputedStyle(slides).direction === "rtl", sign = rtl ? -1 : 1;
+    function index() { return Math.round(Math.abs(slides.scrollLeft) / Math.max(1, slides.clientWidth)); }
+    function go(i) { slides.scrollTo({ left: sign * Math.max(0, Math.min(count - 1, i)) * slides.clientWidth }); }
     function button(label, cls, delta) {
       var b = document.createElement("button");
       b.type = "button"; b.className = "carousel-button " + cls; b.setAttribute("aria-label", label);
@@ -38,10 +40,10 @@
     }
     slides.addEventListener("scroll", function () { window.requestAnimationFrame(update); }, { passive: true });
     slides.setAttribute("tabindex", "0");
-    slides.setAttribute("aria-label", count + " photos; arrow keys change the photo");
+    slides.setAttribute("aria-label", (texts.carousel || "{count} photos; arrow keys change the photo").replace("{count}", count));
     slides.addEventListener("keydown", function (e) {
-      if (e.key === "ArrowLeft") { e.preventDefault(); go(index() - 1); }
-      if (e.key === "ArrowRight") { e.preventDefault(); go(index() + 1); }
+      if (e.key === "ArrowLeft") { e.preventDefault(); go(index() - sign); }
+      if (e.key === "ArrowRight") { e.preventDefault(); go(index() + sign); }
     });
     update();
   }

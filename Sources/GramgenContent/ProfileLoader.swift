@@ -49,7 +49,7 @@ struct ProfileLoader {
                                       hint: problem.hint)
                 } else {
                     profile.avatar = ImageSource(path: "content/users/\(handle)/\(name)", fileURL: url,
-                                                 alt: "\(profile.name)'s profile picture")
+                                                 alt: "")
                 }
             }
         } else {
@@ -70,6 +70,6 @@ struct ProfileLoader {
             return nil
         }
         return ImageSource(path: "content/users/\(handle)/\(file)", fileURL: url,
-                           alt: "\(name ?? handle)'s profile picture")
+                           alt: "")
     }
 }

@@ -136,7 +136,7 @@ extension PageSet {
             followersHref: view.root + SitePaths.followers(handle), followsHref: view.root + SitePaths.follows(handle))
         if let avatar = user.avatar.flatMap({ renderer.images[$0.path] }) {
             header.user = UserView(handle: handle, name: user.name, href: header.user.href,
-                                   avatar: ImageView(square: avatar, alt: user.avatar?.alt ?? "", root: view.root,
+                                   avatar: ImageView(square: avatar, alt: factory.avatarAlt(user), root: view.root,
                                                      sizes: "(min-width: 640px) 150px, 88px", formats: factory.formats),
                                    initial: header.user.initial)
         }

@@ -20,11 +20,16 @@ struct ViewFactory {
     private func makeUser(_ handle: String) -> UserView {
         let profile = site.usersByHandle[handle]
         let avatar = profile?.avatar.flatMap { source in images[source.path] }.map {
-            ImageView(square: $0, alt: profile?.avatar?.alt ?? "", root: root, sizes: "44px", formats: formats)
+            ImageView(square: $0, alt: profile.map(avatarAlt) ?? "", root: root, sizes: "44px", formats: formats)
         }
         let name = profile?.name ?? handle
         return UserView(handle: handle, name: name, href: root + SitePaths.profile(handle), avatar: avatar,
                         initial: String(name.first.map { String($0).uppercased() } ?? "?"))
+    }
+
+    /// The avatar's description: "Alice Kim's profile picture", in the site's language.
+    func avatarAlt(_ profile: Profile) -> String {
+        messages.text("avatar_alt", ["name": profile.name])
     }
 
     func post(_ post: Post) -> PostView {

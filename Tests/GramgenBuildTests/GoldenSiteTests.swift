@@ -9,26 +9,32 @@ struct GoldenSiteTests {
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/basic")
     static let textExtensions: Set<String> = ["html", "json", "xml", "css", "js"]
 
-    @Test("rendered pages and feeds match the golden files")
-    func goldenFiles() throws {
+    static func golden(_ name: String) -> URL { golden.deletingLastPathComponent().appendingPathComponent(name) }
+
+    /// `basic` speaks English; `korean` is a small family site with `language: ko` and one text of
+    /// its own (`content/i18n/ko.yml`).
+    @Test("rendered pages and feeds match the golden files", arguments: ["basic", "korean"])
+    func goldenFiles(_ name: String) throws {
         let output = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: output) }
-        let report = try TestSupport.build(site: Self.site, output: output)
+        let report = try TestSupport.build(site: TestSupport.fixtures.appendingPathComponent("sites/\(name)"), output: output)
         #expect(report.published, "\(report.diagnostics.sorted.map(\.description))")
+        #expect(report.diagnostics.items.isEmpty, "\(report.diagnostics.sorted.map(\.description))")
+        let golden = Self.golden(name)
 
         let produced = TestSupport.files(in: output).filter { Self.textExtensions.contains(($0 as NSString).pathExtension) }
         if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] != nil {
-            try? FileManager.default.removeItem(at: Self.golden)
+            try? FileManager.default.removeItem(at: golden)
             for path in produced {
-                let target = Self.golden.appendingPathComponent(path)
+                let target = golden.appendingPathComponent(path)
                 try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try FileManager.default.copyItem(at: output.appendingPathComponent(path), to: target)
             }
         }
-        #expect(produced == TestSupport.files(in: Self.golden))
+        #expect(produced == TestSupport.files(in: golden))
         for path in produced {
             let actual = try String(contentsOf: output.appendingPathComponent(path), encoding: .utf8)
-            let expected = try String(contentsOf: Self.golden.appendingPathComponent(path), encoding: .utf8)
+            let expected = try String(contentsOf: golden.appendingPathComponent(path), encoding: .utf8)
             #expect(actual == expected, "\(path) differs from its golden file")
         }
     }

@@ -739,12 +739,73 @@ def check_browser(results, site, shots):
         shutil.rmtree(folder, ignore_errors=True)
 
 
+# Words that are names, not English: they may appear on a page in any language.
+NAMES = {"JSON", "Feed", "Atom", "JavaScript"}
+
+VISIBLE_WORDS = """
+  const names = new Set();
+  document.querySelectorAll('.handle, .brand, .profile-handle, .person-top a, a[href]').forEach(a => {
+    const t = a.textContent.trim();
+    if (a.matches('.handle, .brand, .profile-handle, .person-top a') || t.startsWith('@'))
+      for (const w of t.split(/[^A-Za-z]+/)) if (w) names.add(w);
+  });
+  const texts = [document.body.innerText, document.title];
+  document.querySelectorAll('[alt], [aria-label], [title], [placeholder]').forEach(e => {
+    for (const k of ['alt', 'aria-label', 'title', 'placeholder']) if (e.getAttribute(k)) texts.push(e.getAttribute(k));
+  });
+  const words = [];
+  for (const t of texts) for (const w of (t.match(/[A-Za-z]{3,}/g) || [])) if (!names.has(w)) words.push(w);
+  return words;
+"""
+
+
+def check_language(results, site, shots, language):
+    """Pages of a site in another language: lang and dir, no English word of the theme anywhere on
+    the page as the reader gets it (text, alt, aria-label, title, placeholder, after the scripts
+    ran), no console errors; phone screenshots, light and dark."""
+    path = base_path(site)
+    server, folder, root = serve(site, path)
+    driver = None
+    try:
+        driver = start_browser()
+        for kind, page in pick_pages(site).items():
+            label = f"{language} {kind} ({page or '/'})"
+            url = root + urllib.parse.quote(page)
+            driver.get_log("browser")
+            viewport(driver, PHONE)
+            driver.get(url + ("?q=%EC%84%9C%EC%9A%B8" if kind == "search" else ""))
+            wait(driver, "return document.readyState === 'complete'", timeout=30)
+            if kind == "search":
+                wait(driver, "return document.getElementById('search-status').textContent", timeout=10)
+            lang = driver.execute_script("return [document.documentElement.lang, document.documentElement.dir]")
+            expected_dir = "rtl" if language.split("-")[0] in ("ar", "he", "fa") else "ltr"
+            results.check(f"{label}: <html lang={lang[0]} dir={lang[1]}>", lang == [language, expected_dir], lang)
+            handles = {w for d in os.listdir(site) if os.path.exists(os.path.join(site, d, "list/index.html"))
+                       for w in re.split(r"[^A-Za-z]+", d) if w}
+            words = [w for w in driver.execute_script(VISIBLE_WORDS) if w not in NAMES and w not in handles]
+            results.check(f"{label}: no English words", not words, " ".join(sorted(set(words))))
+            name = f"{language}-{kind.replace(' ', '-').replace('(', '').replace(')', '')}"
+            screenshot(driver, shots, name + "-phone")
+            viewport(driver, PHONE, True)
+            time.sleep(0.1)
+            screenshot(driver, shots, name + "-phone-dark")
+            errors = console_errors(driver, url, expect_404=kind == "404")
+            results.check(f"{label}: no console errors", not errors, "\n".join(errors))
+    finally:
+        if driver:
+            driver.quit()
+        server.shutdown()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("site", help="a built site folder (gramgen build --output DIR)")
     parser.add_argument("--screenshots", metavar="DIR", help="save phone and desktop screenshots here")
     parser.add_argument("--no-validate", action="store_true", help="skip the Nu HTML Checker")
     parser.add_argument("--no-browser", action="store_true", help="skip the Chromium checks")
+    parser.add_argument("--language", metavar="TAG",
+                        help="the site is in this language: check its pages for English words instead of the demo's checks")
     args = parser.parse_args()
     site = os.path.abspath(args.site)
     if args.screenshots:
@@ -755,9 +816,12 @@ def main():
     else:
         if not args.no_validate:
             results.run("Nu HTML Checker ran", check_validator, results, site)
-        results.run("budget checks ran", check_budget, results, site)
-        if not args.no_browser:
-            results.run("Chromium checks ran", check_browser, results, site, args.screenshots)
+        if args.language:
+            results.run("language checks ran", check_language, results, site, args.screenshots, args.language)
+        else:
+            results.run("budget checks ran", check_budget, results, site)
+            if not args.no_browser:
+                results.run("Chromium checks ran", check_browser, results, site, args.screenshots)
     print(f"{results.passed} passed, {results.failed} failed")
     sys.exit(1 if results.failed else 0)
 

@@ -47,6 +47,7 @@ extension Catalogue {
         "more_posts_from": .text("More posts from {author}"),
         "previous_photo": .text("Previous photo"),
         "next_photo": .text("Next photo"),
+        "carousel_label": .text("{count} photos; arrow keys change the photo"),
         // Profiles
         "profile_label": .text("Profile"),
         "profile_posts": .plural([.one: "{count} post", .other: "{count} posts"]),
@@ -73,6 +74,7 @@ extension Catalogue {
         "followers_heading": .text("Followers"),
         "following_heading": .text("Following"),
         "photos_by": .text("Photos by {name}"),
+        "avatar_alt": .text("{name}'s profile picture"),
         "mutual": .text("Mutual"),
         "follows_you": .text("Follows you"),
         "empty_posts": .text("No posts yet."),
