@@ -65,25 +65,32 @@ final class ImageView {
     let count: Int
     /// "Photo 2 of 3", for a carousel's dot, in the site's language.
     let dotLabel: String
+    /// How the picture loads: `.lazy` below the first screen; the pictures on it `.eager`, and the
+    /// page's main one (the first card's photo, the post page's, the profile's avatar) `.priority`.
+    enum Loading { case lazy, eager, priority }
+    let load: Loading
+    var loading: String { load == .lazy ? "lazy" : "eager" }
+    var priority: Bool { load == .priority }
     /// The video this image is the poster of.
     let video: VideoView?
 
     /// Responsive variants: sources for every format but the fallback, which becomes the `<img>`.
     /// A video's poster gets its `video`.
     convenience init(_ image: ProcessedImage, alt: String, root: String, sizes: String, index: Int = 1, count: Int = 1,
-                     dotLabel: String = "", formats: [ImageFormat]) {
+                     dotLabel: String = "", load: Loading = .lazy, formats: [ImageFormat]) {
         self.init(variants: image.variants, image: image, alt: alt, root: root, sizes: sizes, index: index,
-                  count: count, dotLabel: dotLabel, formats: formats)
+                  count: count, dotLabel: dotLabel, load: load, formats: formats)
     }
 
     /// Square crops (grid tiles and avatars).
-    convenience init(square image: ProcessedImage, alt: String, root: String, sizes: String, formats: [ImageFormat]) {
+    convenience init(square image: ProcessedImage, alt: String, root: String, sizes: String, load: Loading = .lazy,
+                     formats: [ImageFormat]) {
         self.init(variants: image.squares, image: image, alt: alt, root: root, sizes: sizes, index: 1, count: 1,
-                  dotLabel: "", formats: formats)
+                  dotLabel: "", load: load, formats: formats)
     }
 
     private init(variants: [ImageVariant], image: ProcessedImage, alt: String, root: String, sizes: String,
-                 index: Int, count: Int, dotLabel: String, formats: [ImageFormat]) {
+                 index: Int, count: Int, dotLabel: String, load: Loading, formats: [ImageFormat]) {
         func srcset(_ format: ImageFormat) -> String {
             variants.filter { $0.format == format }
                 .map { "\(root)\(SitePaths.media($0.file)) \($0.width)w" }
@@ -105,6 +112,7 @@ final class ImageView {
         self.index = index
         self.count = count
         self.dotLabel = dotLabel
+        self.load = load
         // The poster: the fallback variant about as wide as the video is drawn on a phone.
         let poster = (fallbackVariants.last { $0.width <= 1080 } ?? fallbackVariants.first).map { root + SitePaths.media($0.file) }
         video = image.video.map { VideoView($0, poster: poster ?? "", root: root) }

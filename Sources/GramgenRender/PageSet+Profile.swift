@@ -21,7 +21,7 @@ extension PageSet {
 
         addPages(own, size: size, folder: SitePaths.list(handle), inputs: { .posts($0, $1) }) { [self] posts, path, number, pagination in
             var list = profileLayout(user, path: path, tab: "list", title: " · " + t.text("title_list") + t.pageSuffix(number))
-            list.posts = .of(posts.map(renderer.postViews(for: path)))
+            list.posts = renderer.cards(posts, for: path)
             list.pagination = pagination(list.root)
             if own.isEmpty { list.empty = t.text("empty_posts") }
             return list
@@ -34,7 +34,7 @@ extension PageSet {
         let feed = site.posts.filter { followed.contains($0.author) }
         addPages(feed, size: size, folder: SitePaths.following(handle), inputs: { .posts($0, $1, "\(own.count)") }) { [self] posts, path, number, pagination in
             var following = profileLayout(user, path: path, tab: "following", title: " · " + t.text("title_feed") + t.pageSuffix(number))
-            following.posts = .of(posts.map(renderer.postViews(for: path)))
+            following.posts = renderer.cards(posts, for: path)
             following.pagination = pagination(following.root)
             if feed.isEmpty { following.empty = t.text("empty_feed") }
             return following
@@ -137,7 +137,7 @@ extension PageSet {
         if let avatar = user.avatar.flatMap({ renderer.images[$0.path] }) {
             header.user = UserView(handle: handle, name: user.name, href: header.user.href,
                                    avatar: ImageView(square: avatar, alt: factory.avatarAlt(user), root: view.root,
-                                                     sizes: "(min-width: 640px) 150px, 88px", formats: factory.formats),
+                                                     sizes: "(min-width: 640px) 150px, 88px", load: .priority, formats: factory.formats),
                                    initial: header.user.initial)
         }
         view.profile = header

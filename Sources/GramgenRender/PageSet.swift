@@ -70,7 +70,7 @@ struct PageSet {
                 let t = renderer.messages
                 var view = renderer.layout(path: path, title: number == 1 ? "" : t.text("page_title", ["number": t.language.number(number)]),
                                            description: site.config.description, nav: "home")
-                view.posts = .of(posts.map(renderer.postViews(for: path)))
+                view.posts = renderer.cards(posts, for: path)
                 view.pagination = renderer.pagination(current: number, total: pages.count, root: view.root,
                                                           path: SitePaths.home)
                 if posts.isEmpty { view.empty = t.text("empty_posts") }
@@ -97,7 +97,7 @@ struct PageSet {
             var view = renderer.layout(path: path, title: title, description: text, share: renderer.shareImage(post))
             // The same depth as a profile's later grid pages: most posts' views are made already.
             let views = renderer.postViews(for: path)
-            view.post = views(post)
+            view.post = renderer.views(for: path).post(post, load: .priority)
             let factory = renderer.views(for: path)
             func link(_ post: Post, _ label: String) -> PostLinkView {
                 PostLinkView(href: factory.root + SitePaths.post(post), label: label, tile: factory.tile(post),

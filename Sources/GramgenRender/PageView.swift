@@ -52,6 +52,13 @@ struct PageView {
     /// The search page: the script's texts as JSON, and the text shown without script.
     var searchTexts: String? = nil
     var searchNoscriptHTML: String? = nil
+
+    /// When the page's first picture is a video's poster: fetched first (`<link rel="preload">`),
+    /// as a `<video>` cannot ask for priority itself.
+    var preloadPoster: String? {
+        let first = post ?? posts?.items.first
+        return first?.images.first?.video?.poster
+    }
 }
 
 /// The top of a profile page.

@@ -111,6 +111,17 @@ public struct SiteRenderer {
         return { post in cache.value(for: factory.root + "\u{0}" + post.key) { factory.post(post) } }
     }
 
+    /// A feed of cards: the first two cards' first photos load at once (a phone's first screen
+    /// shows them), the first with priority; the rest lazily. Those two views are the page's own,
+    /// the others are shared.
+    func cards(_ posts: [Post], for path: String) -> Section<PostView>? {
+        let shared = postViews(for: path)
+        let factory = views(for: path)
+        return .of(posts.enumerated().map { index, post in
+            index == 0 ? factory.post(post, load: .priority) : index == 1 ? factory.post(post, load: .eager) : shared(post)
+        })
+    }
+
     func views(for path: String) -> ViewFactory {
         ViewFactory(site: site, images: images, root: SitePaths.root(from: path), messages: messages, users: userViewCache)
     }

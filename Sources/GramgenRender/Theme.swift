@@ -64,8 +64,8 @@ public struct Theme: Sendable {
                                       "the template does not parse: \(error.message)", hint: error.hint)
                 }
             } else {
-                let data = Data(file.text.utf8)
                 let ext = (file.name as NSString).pathExtension
+                let data = Data(Self.withoutComments(file.text, ext: ext).utf8)
                 let base = (file.name as NSString).deletingPathExtension
                 let path = "assets/\(base).\(ContentHash.hex(data).prefix(10)).\(ext)"
                 assetPaths[file.name] = path
@@ -91,6 +91,41 @@ public struct Theme: Sendable {
             for name in cycle { templates[name] = nil }
         }
         return Theme(renderer: TemplateRenderer(templates: templates), assetPaths: assetPaths, assets: assets)
+    }
+
+    /// A stylesheet without its `/* comments */` and a script without its whole-line `// comments`:
+    /// they are for the theme's readers, not its visitors (about 2.4 KB of the home page's 60 KB budget).
+    /// Text inside quotes is left alone.
+    static func withoutComments(_ text: String, ext: String) -> String {
+        switch ext.lowercased() {
+        case "css":
+            var out = String.UnicodeScalarView()
+            var quote: Unicode.Scalar?
+            var scalars = text.unicodeScalars[...]
+            while let scalar = scalars.popFirst() {
+                if let open = quote {
+                    out.append(scalar)
+                    if scalar == "\\", let next = scalars.popFirst() { out.append(next) } else if scalar == open { quote = nil }
+                } else if scalar == "\"" || scalar == "'" {
+                    quote = scalar
+                    out.append(scalar)
+                } else if scalar == "/", scalars.first == "*" {
+                    scalars = scalars.dropFirst()
+                    while let next = scalars.popFirst(), !(next == "*" && scalars.first == "/") {}
+                    scalars = scalars.dropFirst()
+                } else {
+                    out.append(scalar)
+                }
+            }
+            // Lines the comments stood on alone are dropped too.
+            return String(out).split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.allSatisfy(\.isWhitespace) }.joined(separator: "\n") + "\n"
+        case "js":
+            return text.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.drop(while: \.isWhitespace).hasPrefix("//") }.joined(separator: "\n")
+        default:
+            return text
+        }
     }
 
     /// What is wrong with the site's language or its own texts (`content/i18n/<language>.yml`).

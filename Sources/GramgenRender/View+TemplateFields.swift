@@ -162,6 +162,7 @@ extension MasonryItemView: TemplateFields {
 
 extension PageView: TemplateFields {
     static let fields = FieldTable<PageView>([
+        "preloadPoster": { .init($0.preloadPoster) },
         "searchTexts": { .init($0.searchTexts) },
         "searchNoscriptHTML": { .init($0.searchNoscriptHTML) },
         "lang": { .init($0.lang) },
@@ -267,6 +268,8 @@ extension SourceView: TemplateFields {
 
 extension ImageView: TemplateFields {
     static let fields = FieldTable<ImageView>([
+        "loading": { .init($0.loading) },
+        "priority": { .init($0.priority) },
         "dotLabel": { .init($0.dotLabel) },
         "src": { .init($0.src) },
         "srcset": { .init($0.srcset) },

@@ -32,7 +32,8 @@ struct ViewFactory {
         messages.text("avatar_alt", ["name": profile.name])
     }
 
-    func post(_ post: Post) -> PostView {
+    /// - Parameter load: how the post's first photo loads (the first cards of a page: at once).
+    func post(_ post: Post, load: ImageView.Loading = .lazy) -> PostView {
         // A repost draws the original's media (and cover), under its own author, caption and likes.
         let media = site.mediaPost(post)
         let count = media.images.count
@@ -43,7 +44,7 @@ struct ViewFactory {
                           sizes: "(min-width: 640px) 600px, 100vw", index: index + 1, count: count,
                           dotLabel: messages.text("photo_of", ["index": messages.language.number(index + 1),
                                                                "count": messages.language.number(count)]),
-                          formats: formats)
+                          load: index == 0 ? load : .lazy, formats: formats)
             }
         }
         let repost = post.repostOf == nil ? nil : RepostView(

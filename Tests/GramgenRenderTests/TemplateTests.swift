@@ -74,6 +74,15 @@ struct TemplateTests {
         #expect(try render("{{> nothing}}.", value) == ".")
     }
 
+    @Test("published stylesheets and scripts lose their comments, never text in quotes")
+    func comments() {
+        let css = "/* theme */\na { color: red; } /* why */\n.q::before { content: \"/* not a comment */\"; }\n"
+        #expect(Theme.withoutComments(css, ext: "css") == "a { color: red; } \n.q::before { content: \"/* not a comment */\"; }\n")
+        let js = "// about\nvar a = \"http://x\"; // kept: not a whole line\n  // gone\nb();"
+        #expect(Theme.withoutComments(js, ext: "js") == "var a = \"http://x\"; // kept: not a whole line\nb();")
+        #expect(Theme.withoutComments("/* kept */", ext: "txt") == "/* kept */")
+    }
+
     @Test("set delimiters let a theme print a literal {{, and end with the template")
     func delimiters() throws {
         let value = object(["name": .text("Ana")])

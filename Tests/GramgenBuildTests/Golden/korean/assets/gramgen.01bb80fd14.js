@@ -1,5 +1,3 @@
-// Optional enhancements; every page works without this file.
-// Carousels get arrows, a "2/4" counter, a current dot and arrow keys; dates get "3 days ago".
 (function () {
   "use strict";
   function setup(carousel) {
@@ -8,7 +6,6 @@
     if (count < 2) return;
     var dots = carousel.querySelectorAll(".dots a");
     var shown = -1;
-    // Right to left, the first slide is at the right and scrollLeft runs from 0 down.
     var rtl = getComputedStyle(slides).direction === "rtl", sign = rtl ? -1 : 1;
     function index() { return Math.round(Math.abs(slides.scrollLeft) / Math.max(1, slides.clientWidth)); }
     function go(i) { slides.scrollTo({ left: sign * Math.max(0, Math.min(count - 1, i)) * slides.clientWidth }); }
@@ -49,8 +46,6 @@
   }
   document.querySelectorAll(".carousel").forEach(setup);
 
-  // Videos play muted and looped while most of them is in view, as in the apps, unless the reader
-  // asked for less motion or less data. One the reader pauses stays paused.
   var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   var saving = navigator.connection && navigator.connection.saveData;
   if (!still && !saving && window.IntersectionObserver) {
@@ -78,8 +73,6 @@
     });
   }
 
-  // Pages are built once, so "3 days ago" can only be worked out here. Recent dates under a post
-  // read "3 days ago" (the full date in the tooltip); every other date gets it as its tooltip.
   var lang = document.documentElement.lang || undefined;
   if (!window.Intl || !Intl.RelativeTimeFormat) return;
   var relative = new Intl.RelativeTimeFormat(lang, { numeric: "auto" });

@@ -1,6 +1,3 @@
-// The search page: reads the index gramgen wrote under search/ (see SearchIndex.swift), fetching
-// only the word files and document chunks a query needs. Text is cut into words exactly as
-// SearchText.swift does it; keep the two in step.
 (function () {
   "use strict";
   var box = document.getElementById("search-results");
@@ -9,7 +6,6 @@
   if (!box || !input || !window.fetch) return;
   var base = box.getAttribute("data-index"), root = box.getAttribute("data-root");
   var meta = null, files = {};
-  // The page's texts (Messages.json): {count}, {query} and {error} are filled in here.
   var texts = JSON.parse(box.getAttribute("data-i18n") || "{}");
   var plurals = window.Intl && Intl.PluralRules ? new Intl.PluralRules(document.documentElement.lang || undefined) : null;
   function say(key, values, count) {
@@ -30,7 +26,6 @@
   }
   function loadMeta() { return get(base + "meta.json", true).then(function (m) { meta = m; return m; }); }
 
-  // --- SearchText.swift, line for line ---
   function isCJK(cp) {
     return (cp >= 0x1100 && cp <= 0x11FF) || (cp >= 0x3040 && cp <= 0x30FF) || (cp >= 0x3130 && cp <= 0x318F) ||
       (cp >= 0x3400 && cp <= 0x4DBF) || (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xA960 && cp <= 0xA97F) ||
@@ -73,9 +68,7 @@
     for (var i = 0; i < head.length; i++) { h ^= head.charCodeAt(i); h = Math.imul(h, 0x01000193) >>> 0; }
     return h % Math.max(1, count);
   }
-  // ---
 
-  // Documents matching one piece of the query, with a score: 2 for the whole word, 1 for a word it begins.
   function match(piece) {
     var cjk = isCJK(piece.codePointAt(0)), prefix = !cjk && Array.from(piece).length >= 2;
     return get(base + "w/" + shard(piece, meta.shards) + ".json?v=" + meta.version).then(function (file) {
@@ -118,7 +111,6 @@
     return loadMeta().then(function () {
       return Promise.all(parts.map(match));
     }).then(function (sets) {
-      // Every piece must match; the scores add up.
       var scores = new Map(sets[0]);
       for (var s = 1; s < sets.length; s++) {
         scores.forEach(function (score, n) {
