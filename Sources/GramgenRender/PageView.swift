@@ -56,8 +56,8 @@ struct PageView {
     /// When the page's first picture is a video's poster: fetched first (`<link rel="preload">`),
     /// as a `<video>` cannot ask for priority itself.
     var preloadPoster: String? {
-        let first = post ?? posts?.items.first
-        return first?.images.first?.video?.poster
+        guard let first = post ?? posts?.items.first, !first.sensitive else { return nil }
+        return first.images.first?.video?.poster
     }
 }
 

@@ -38,13 +38,15 @@ struct ViewFactory {
         let media = site.mediaPost(post)
         let count = media.images.count
         let authorName = site.usersByHandle[media.author]?.name ?? media.author
+        // A sensitive post's photo stays behind its cover until asked for: never fetched up front.
+        let sensitive = site.isSensitive(post)
         let views: [ImageView] = media.images.enumerated().compactMap { index, source in
             images[source.path].map {
                 ImageView($0, alt: altText(source, index: index, count: count, author: authorName), root: root,
                           sizes: "(min-width: 640px) 600px, 100vw", index: index + 1, count: count,
                           dotLabel: messages.text("photo_of", ["index": messages.language.number(index + 1),
                                                                "count": messages.language.number(count)]),
-                          load: index == 0 ? load : .lazy, formats: formats)
+                          load: index == 0 && !sensitive ? load : .lazy, formats: formats)
             }
         }
         let repost = post.repostOf == nil ? nil : RepostView(
@@ -60,7 +62,7 @@ struct ViewFactory {
             imageCount: count, imageCountText: messages.count("photo_count", count), tile: tile(post, author: authorName), likes: likes(post),
             comments: post.comments.map(comment), commentCount: post.comments.count,
             commentsLinkText: messages.text("view_comments", ["count": messages.language.number(post.comments.count)]), hasComments: !post.comments.isEmpty,
-            tags: post.tagKeys.compactMap(tagLink), sensitive: site.isSensitive(post), exif: exif(media),
+            tags: post.tagKeys.compactMap(tagLink), sensitive: sensitive, exif: exif(media),
             repost: repost, repostsText: reposts == 0 ? nil : messages.count("reposts", reposts))
     }
 
