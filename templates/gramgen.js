@@ -80,7 +80,9 @@
 
   // Pages are built once, so "3 days ago" can only be worked out here. Recent dates under a post
   // read "3 days ago" (the full date in the tooltip); every other date gets it as its tooltip.
+  // Arabic pages write Arabic digits, as the pages gramgen wrote do (Language.number).
   var lang = document.documentElement.lang || undefined;
+  if (lang && /^ar\b/.test(lang) && lang.indexOf("-u-") < 0) lang += "-u-nu-arab";
   if (!window.Intl || !Intl.RelativeTimeFormat) return;
   var relative = new Intl.RelativeTimeFormat(lang, { numeric: "auto" });
   var units = [["year", 31536e3], ["month", 2592e3], ["week", 604800], ["day", 86400], ["hour", 3600], ["minute", 60]];

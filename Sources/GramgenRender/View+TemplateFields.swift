@@ -88,6 +88,7 @@ extension TagLinkView: TemplateFields {
         "name": { .init($0.name) },
         "href": { .init($0.href) },
         "count": { .init($0.count) },
+        "countText": { .init($0.countText) },
     ])
 }
 

@@ -134,7 +134,8 @@ struct ViewFactory {
 
     func tagLink(_ key: String) -> TagLinkView? {
         guard let tag = site.tagsByKey[key] else { return nil }
-        return TagLinkView(name: tag.display, href: root + SitePaths.tag(key), count: tag.postKeys.count)
+        return TagLinkView(name: tag.display, href: root + SitePaths.tag(key), count: tag.postKeys.count,
+                           countText: messages.language.number(tag.postKeys.count))
     }
 }
 

@@ -2,6 +2,8 @@ struct TagLinkView {
     let name: String
     let href: String
     let count: Int
+    /// The count in the language's digits.
+    let countText: String
 }
 
 /// Links between numbered pages of a list.

@@ -13,7 +13,9 @@
     if (typeof text === "object") text = text[plurals ? plurals.select(count) : "other"] || text.other;
     return text.replace(/\{(\w+)\}/g, function (all, name) { return name in values ? values[name] : all; });
   }
-  function number(n) { return window.Intl ? new Intl.NumberFormat(document.documentElement.lang || undefined, { useGrouping: false }).format(n) : String(n); }
+  var lang = document.documentElement.lang || undefined;
+  if (lang && /^ar\b/.test(lang)) lang += "-u-nu-arab"; // Arabic digits, as the pages gramgen wrote
+  function number(n) { return window.Intl ? new Intl.NumberFormat(lang, { useGrouping: false }).format(n) : String(n); }
 
   function get(url, fresh) {
     if (!files[url]) {

@@ -74,6 +74,7 @@
   }
 
   var lang = document.documentElement.lang || undefined;
+  if (lang && /^ar\b/.test(lang) && lang.indexOf("-u-") < 0) lang += "-u-nu-arab";
   if (!window.Intl || !Intl.RelativeTimeFormat) return;
   var relative = new Intl.RelativeTimeFormat(lang, { numeric: "auto" });
   var units = [["year", 31536e3], ["month", 2592e3], ["week", 604800], ["day", 86400], ["hour", 3600], ["minute", 60]];
