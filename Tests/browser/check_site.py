@@ -469,6 +469,12 @@ def visit(results, driver, root, kind, path, shots, checked_urls):
       }).filter(Boolean);
     """)
     results.check(f"{label}: every photo box fills its post's width", not gaps, gaps)
+    small = driver.execute_script("""
+      return [...document.querySelectorAll('.dots a, .topnav a, .tabs a, .carousel-button:not([hidden]), .pagination a, .post-step')]
+        .map(a => [a, a.getBoundingClientRect()]).filter(([a, r]) => r.width > 0 && (r.width < 24 || r.height < 24))
+        .map(([a, r]) => a.className + ' "' + a.textContent.trim().slice(0, 12) + '" ' + Math.round(r.width) + 'x' + Math.round(r.height));
+    """)
+    results.check(f"{label}: every tap target of the theme is at least 24x24 px (WCAG 2.5.8)", not small, small)
     times = driver.execute_script("return [...document.querySelectorAll('time')].filter(t => !t.dateTime).length")
     results.check(f"{label}: every <time> has a datetime", times == 0, times)
     check_meta(results, driver, label, is_404)
