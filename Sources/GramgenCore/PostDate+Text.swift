@@ -4,10 +4,11 @@ import Foundation
 /// folder names. Computed arithmetically (no formatter objects: pages show thousands of dates, and
 /// DateFormatter is slow and not safe to share between threads). Reading them is `DateParser`.
 extension PostDate {
-    /// An instant in UTC, e.g. an export's Unix seconds.
-    public static func utc(seconds: Int64) -> PostDate {
-        PostDate(instant: Date(timeIntervalSince1970: TimeInterval(seconds)), utcOffsetSeconds: 0)
-    }
+    /// An instant in UTC (a comment's date, which carries no offset).
+    public static func utc(_ instant: Date) -> PostDate { PostDate(instant: instant, utcOffsetSeconds: 0) }
+
+    /// An instant in UTC given as Unix seconds (an export's timestamps).
+    public static func utc(seconds: Int64) -> PostDate { utc(Date(timeIntervalSince1970: TimeInterval(seconds))) }
 
     /// The instant as the clock on the wall of `timeZone` showed it.
     public static func local(_ instant: Date, in timeZone: TimeZone) -> PostDate {

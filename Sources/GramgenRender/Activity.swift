@@ -22,7 +22,7 @@ struct Activity {
             }
             for comment in site.posts[index].comments where comment.author != author {
                 events[author, default: []].append(Activity(kind: .comment, actor: comment.author, post: key,
-                                                            date: DateText.utc(comment.date)))
+                                                            date: PostDate.utc(comment.date)))
             }
             if let original = site.posts[index].repostOf.flatMap({ site.postsByKey[$0] }), original.author != author {
                 events[original.author, default: []].append(Activity(kind: .repost, actor: author, post: original.key, date: date))
@@ -33,7 +33,7 @@ struct Activity {
             for comment in site.posts[index].comments {
                 for handle in Set(comment.text.mentions) where handle != comment.author {
                     events[handle, default: []].append(Activity(kind: .mention, actor: comment.author, post: key,
-                                                                date: DateText.utc(comment.date)))
+                                                                date: PostDate.utc(comment.date)))
                 }
             }
         }

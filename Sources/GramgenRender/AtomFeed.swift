@@ -5,11 +5,11 @@ struct AtomFeed {
     let site: Site
     let images: [String: ProcessedImage]
     let items: [Post]
+    let messages: Messages
 
     func file() -> OutputFile {
         let base = site.config.baseURL
-        let feeds = FeedSet(site: site, images: images)
-        let messages = Messages(config: site.config)
+        let feeds = FeedSet(site: site, images: images, messages: messages)
         var xml = """
         <?xml version="1.0" encoding="utf-8"?>
         <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(Escape.html(site.config.language))">
@@ -29,7 +29,7 @@ struct AtomFeed {
             xml += """
               <entry>
                 <id>\(Escape.html(item.id))</id>
-                <title>\(Escape.html(title(post, messages)))</title>
+                <title>\(Escape.html(title(post)))</title>
                 <link rel="alternate" type="text/html" href="\(Escape.html(item.url))"/>
                 <published>\(item.datePublished)</published>
                 <updated>\(item.datePublished)</updated>
@@ -49,7 +49,7 @@ struct AtomFeed {
         return OutputFile(path: SitePaths.atomFeed, text: xml)
     }
 
-    private func title(_ post: Post, _ messages: Messages) -> String {
+    private func title(_ post: Post) -> String {
         let name = site.usersByHandle[post.author]?.name ?? post.author
         let text = post.caption.plainText
         let key = site.mediaPost(post).images.first?.isVideo == true ? "alt_video" : "alt_photo"

@@ -10,6 +10,8 @@ struct FeedSet {
     let images: [String: ProcessedImage]
     /// Each author's posts, newest first (from `SiteRenderer`).
     var postsByAuthor: [String: [Post]] = [:]
+    /// The site's texts (Atom entries without a caption are titled "Photo by …").
+    let messages: Messages
     /// A post's item is the same in every feed it appears in: made once.
     let items = ViewCache<[UInt8]>()
 
@@ -30,7 +32,7 @@ struct FeedSet {
         }
         let newest = Array(site.posts.prefix(Self.pageSize))
         pages.addFile(SitePaths.atomFeed, inputs: .posts(newest)) { [site, images] in
-            Array(AtomFeed(site: site, images: images, items: newest).file().contents)
+            Array(AtomFeed(site: site, images: images, items: newest, messages: messages).file().contents)
         }
     }
 

@@ -73,7 +73,7 @@ public struct SiteRenderer {
         pages.addPeople()
         pages.addSearch()
         pages.addNotFound()
-        FeedSet(site: site, images: images, postsByAuthor: postsByAuthor).add(to: &pages)
+        FeedSet(site: site, images: images, postsByAuthor: postsByAuthor, messages: messages).add(to: &pages)
         let sitemapPaths = pages.sitemapPaths
         pages.addFile(SitePaths.sitemap, inputs: .everything) { [site] in
             Array(SitemapRenderer.render(site: site, pagePaths: sitemapPaths).contents)

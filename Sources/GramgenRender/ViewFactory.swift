@@ -127,7 +127,7 @@ struct ViewFactory {
     }
 
     func comment(_ comment: Comment) -> CommentView {
-        let date = DateText.utc(comment.date)
+        let date = PostDate.utc(comment.date)
         return CommentView(author: user(comment.author), html: InternalLink.resolve(comment.text.html, root: root),
                            dateISO: date.rfc3339, dateText: messages.date(date))
     }

@@ -21,13 +21,10 @@ enum Catalogue {
 /// (`content/i18n/<language>.yml`) over it, and English for anything left out. Also the language's
 /// dates and numbers. Made once per build; lookups are dictionary reads.
 struct Messages: Sendable {
-    /// The site's tag as written (`<html lang>`, the feeds).
-    let tag: String
     let language: Language
     private let table: [String: Message]
 
     init(config: SiteConfig) {
-        tag = config.language
         language = Language.forTag(config.language) ?? Language(code: .en)
         var table = Catalogue.en
         if language.code != .en { table.merge(Catalogue.messages(for: language.code)) { _, own in own } }
@@ -56,9 +53,7 @@ struct Messages: Sendable {
 
     /// The form of `key` for `count` as HTML, the count wrapped in `<strong>` (profile counts).
     func strongCount(_ key: String, _ count: Int) -> String {
-        let text = form(key, count: count)
-        let parts = text.components(separatedBy: "{count}")
-        return parts.map { Escape.html($0) }.joined(separator: "<strong>\(language.compact(count))</strong>")
+        fill(form(key, count: count), [:], count: "<strong>\(language.compact(count))</strong>", escape: true)
     }
 
     /// Texts for a script, as compact JSON: `{"key":"text","plural":{"one":"…","other":"…"}}`.
@@ -92,9 +87,6 @@ struct Messages: Sendable {
     }
 
     func date(_ date: PostDate) -> String { language.date(CivilTime(date)) }
-
-    /// Every text the theme's templates and scripts may ask for, as `{{t.key}}`.
-    var all: [String: Message] { table }
 
     private func form(_ key: String, count: Int?) -> String {
         switch table[key] {
