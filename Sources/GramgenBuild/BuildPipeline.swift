@@ -128,9 +128,10 @@ public struct BuildPipeline {
             throw CacheFailure(underlying: error)
         }
         state.cache = cache
-        let result = ImageStage(settings: site.config.images, config: site.config, cache: cache, digests: state.digests,
-                                jobs: options.jobs, toolSearchPath: options.toolSearchPath, console: state.console)
-            .run(ImageStage.jobs(for: site))
+        let stage = ImageStage(settings: site.config.images, config: site.config, cache: cache, digests: state.digests,
+                               jobs: options.jobs, toolSearchPath: options.toolSearchPath, console: state.console)
+        var result = stage.run(ImageStage.jobs(for: site))
+        stage.widenCroppedSlides(of: site, in: &result)
         state.report.diagnostics.append(contentsOf: result.diagnostics.items)
         state.report.imagesProcessed = result.processed
         state.report.imagesFromCache = result.fromCache
@@ -159,7 +160,7 @@ public struct BuildPipeline {
         state.report.fileCount = publisher.fileCount
         state.report.pagesReused = publisher.reused
         state.digests.save()
-        cache.prune(keepingKeys: images.cacheKeys, files: media)
+        cache.prune(keepingKeys: images.cacheKeys, files: media.union(images.replacedFiles))
         state.upToDate.save(state.report, inputs: state.checked?.inputs ?? "", published: publisher.publishedFiles)
         return .stop
     }

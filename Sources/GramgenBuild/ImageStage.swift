@@ -17,9 +17,12 @@ struct ImageStage {
         var processed = 0
         var fromCache = 0
         var cacheKeys: Set<String> = []
+        /// Cached files of first-pass results the second pass replaced (`widenCroppedSlides`): not
+        /// published, but kept, so the next build finds the first pass cached too.
+        var replacedFiles: Set<String> = []
     }
 
-    let settings: ImageSettings
+    var settings: ImageSettings
     let config: SiteConfig
     let cache: MediaCache
     let digests: SourceDigests
@@ -100,6 +103,33 @@ struct ImageStage {
             }
         }
         return result
+    }
+
+    /// The second pass: a carousel slide wider than the carousel's shape is drawn wider than the
+    /// carousel (`ProcessedImage.slideScale`), so it is made again at its scaled widths, from as
+    /// many of the source's pixels as that needs. Only slides whose largest file stopped at the
+    /// widest configured width can have more to give.
+    func widenCroppedSlides(of site: Site, in result: inout Result) {
+        guard let widest = settings.widths.max() else { return }
+        var byScale: [Double: [Job]] = [:]
+        for post in site.posts where post.repostOf == nil && post.images.count > 1 {
+            guard let first = result.images[post.images[0].path] else { continue }
+            for source in post.images.dropFirst() where !source.isVideo {
+                guard let image = result.images[source.path], image.width >= widest else { continue }
+                let scale = image.slideScale(inBoxOf: first)
+                if scale > 1 { byScale[scale, default: []].append(Job(source: source, role: .post)) }
+            }
+        }
+        for (scale, jobs) in byScale.sorted(by: { $0.key < $1.key }) {
+            var stage = self
+            stage.settings = settings.forSlide(scale: scale)
+            let wide = stage.run(jobs)
+            for path in wide.images.keys { result.replacedFiles.formUnion(result.images[path]?.files ?? []) }
+            result.images.merge(wide.images) { $1 }
+            result.cacheKeys.formUnion(wide.cacheKeys)
+            // Counted once, by the first pass: the report counts images, not passes.
+            result.diagnostics.append(contentsOf: wide.diagnostics.items)
+        }
     }
 
     private typealias Outcome = Swift.Result<(ProcessedImage, String, Bool), ImageProblem>

@@ -126,3 +126,20 @@ public struct ProcessedVideo: Codable, Sendable, Hashable {
         return hours > 0 ? "\(hours):\(two(minutes)):\(two(seconds))" : "\(minutes):\(two(seconds))"
     }
 }
+
+extension ProcessedImage {
+    /// The widest a cropped slide is drawn, in box widths; a wider slide shows less than a third of
+    /// itself, and its files stop growing here.
+    public static let maxSlideScale = 3.0
+
+    /// How many times its carousel's width a slide is drawn. The carousel takes its first
+    /// picture's shape and a slide of another shape is cropped to fill it (`object-fit: cover`):
+    /// a wider slide is drawn as tall as the box, so wider than it; a narrower one is drawn as
+    /// wide as the box (1). Rounded up to hundredths, so the files made for it and the `sizes`
+    /// the page gives agree.
+    public func slideScale(inBoxOf first: ProcessedImage) -> Double {
+        let scale = aspectRatio / first.aspectRatio
+        guard scale > 1.01 else { return 1 }
+        return min(Self.maxSlideScale, (scale * 100).rounded(.up) / 100)
+    }
+}

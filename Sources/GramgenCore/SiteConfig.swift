@@ -16,6 +16,11 @@ public struct ImageSettings: Sendable, Hashable, Codable {
     public var thumbnail: Int = 480
     public var stripMetadata: Bool = true
     public var maxMegapixels: Double = 100
+    /// Set for a carousel slide drawn this many times its carousel's width (`forSlide(scale:)`):
+    /// its widths are already scaled, and the source's own width is made too when a scaled width
+    /// passes it, so the slide gets every pixel it can use. Nil (and left out of the cache key)
+    /// otherwise.
+    public var slideScale: Double?
 
     public init() {}
 
@@ -28,6 +33,15 @@ public struct ImageSettings: Sendable, Hashable, Codable {
 
     /// The `<img>` fallback format: the last one listed.
     public var fallbackFormat: ImageFormat { formats.last ?? .jpeg }
+
+    /// The settings for a carousel slide drawn `scale` times the carousel's width
+    /// (`ProcessedImage.slideScale`): every width scaled, so no screen gets an upscaled slide.
+    public func forSlide(scale: Double) -> ImageSettings {
+        var settings = self
+        settings.widths = widths.map { Int((Double($0) * scale).rounded(.up)) }
+        settings.slideScale = scale
+        return settings
+    }
 }
 
 /// A codec for the optional WebM file of each video (`videos: webm:` in site.yml).

@@ -71,7 +71,10 @@ public struct ImageProcessor: Sendable {
     }
 
     private func makePostFiles(_ url: URL, source: VipsImage.PixelSize) throws -> (ProcessedImage, [String: Data]) {
-        let widths = Self.targetWidths(settings.widths, sourceWidth: source.width)
+        var widths = Self.targetWidths(settings.widths, sourceWidth: source.width)
+        if settings.slideScale != nil, let last = widths.last, last < source.width, settings.widths.contains(where: { $0 > source.width }) {
+            widths.append(source.width)
+        }
         let largest = try VipsImage.thumbnail(path: url.path, width: widths.last ?? source.width, source: source).inMemory()
         var output = VariantWriter(settings: settings)
         var byWidth: [Int: VipsImage] = [:]

@@ -40,10 +40,11 @@ struct ViewFactory {
         let authorName = site.usersByHandle[media.author]?.name ?? media.author
         // A sensitive post's photo stays behind its cover until asked for: never fetched up front.
         let sensitive = site.isSensitive(post)
+        let first = media.images.first.flatMap { images[$0.path] }
         let views: [ImageView] = media.images.enumerated().compactMap { index, source in
             images[source.path].map {
                 ImageView($0, alt: altText(source, index: index, count: count, author: authorName), root: root,
-                          sizes: "(min-width: 640px) 600px, 100vw", index: index + 1, count: count,
+                          sizes: Self.slideSizes(scale: first.map($0.slideScale(inBoxOf:)) ?? 1), index: index + 1, count: count,
                           dotLabel: messages.text("photo_of", ["index": messages.language.number(index + 1),
                                                                "count": messages.language.number(count)]),
                           load: index == 0 && !sensitive ? load : .lazy, formats: formats)
@@ -64,6 +65,14 @@ struct ViewFactory {
             commentsLinkText: messages.text("view_comments", ["count": messages.language.number(post.comments.count)]), hasComments: !post.comments.isEmpty,
             tags: post.tagKeys.compactMap(tagLink), sensitive: sensitive, exif: exif(media),
             repost: repost, repostsText: reposts == 0 ? nil : messages.count("reposts", reposts))
+    }
+
+    /// `sizes` of a post's picture: as wide as the carousel (600 CSS pixels at most), or `scale`
+    /// times that for a slide cropped to a narrower carousel, so the browser picks a file as wide
+    /// as the slide is drawn.
+    static func slideSizes(scale: Double) -> String {
+        guard scale > 1 else { return "(min-width: 640px) 600px, 100vw" }
+        return "(min-width: 640px) \(Int((600 * scale).rounded(.up)))px, \(Int((100 * scale).rounded(.up)))vw"
     }
 
     /// The post's first image (the original's, for a repost) as a square grid tile.

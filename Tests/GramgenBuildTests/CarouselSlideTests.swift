@@ -1,0 +1,84 @@
+import Foundation
+import GramgenCore
+import GramgenImaging
+import Testing
+@testable import GramgenBuild
+
+/// A carousel takes its first photo's shape and crops the others to it. A slide wider than that
+/// shape is drawn wider than the carousel, so its files and `sizes` must be wider too, or a 2×
+/// screen gets an upscaled slide.
+struct CarouselSlideTests {
+    @Test("a slide cropped to a narrower carousel gets files as wide as it is drawn, and sizes that say so")
+    func wideSlide() throws {
+        let site = try TestSupport.temporaryFolder("gramgen-carousel")
+        let output = site.appendingPathComponent("public")
+        defer { try? FileManager.default.removeItem(at: site) }
+        let post = site.appendingPathComponent("content/users/ann/posts/2024-01-01-shapes")
+        try FileManager.default.createDirectory(at: post, withIntermediateDirectories: true)
+        try Data("images:\n  widths: [320, 640]\n  formats: [jpeg]\n  thumbnail: 160\n".utf8)
+            .write(to: site.appendingPathComponent("content/site.yml"))
+        try Data("Three shapes\n".utf8).write(to: post.appendingPathComponent("post.md"))
+        // Square first (the carousel's shape), then a 2.4:1 panorama (drawn 2.4 times as wide as
+        // the carousel), then a portrait (drawn as wide as the carousel, cropped top and bottom).
+        for (name, width, height) in [("1.jpg", 800, 800), ("2.jpg", 2400, 1000), ("3.jpg", 800, 1200)] {
+            try SyntheticImage.gradientJPEG(width: width, height: height, from: .init(200, 40, 10), to: .init(10, 90, 220))
+                .write(to: post.appendingPathComponent(name))
+        }
+        let report = try TestSupport.build(site: site, output: output)
+        #expect(report.published, "\(report.diagnostics.items)")
+
+        let page = try String(contentsOf: output.appendingPathComponent("ann/p/2024-01-01-shapes/index.html"), encoding: .utf8)
+        let images = page.components(separatedBy: "<li class=\"slide\"").dropFirst().map { slide in
+            (widths: Self.widths(inSrcset: slide), sizes: Self.attribute("sizes", in: slide))
+        }
+        try #require(images.count == 3)
+        #expect(images[0].widths == [320, 640])
+        #expect(images[0].sizes == "(min-width: 640px) 600px, 100vw")
+        // 320 and 640 scaled by 2.4: the panorama's 1000 px of height fill a 640 px wide square.
+        #expect(images[1].widths == [768, 1536])
+        #expect(images[1].sizes == "(min-width: 640px) 1440px, 240vw")
+        #expect(images[2].widths == [320, 640])
+        #expect(images[2].sizes == "(min-width: 640px) 600px, 100vw")
+    }
+
+    @Test("a slide's scaled widths end at the source's own width when they pass it")
+    func sourceWidthCapsScaledWidths() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("slide-\(UUID()).jpg")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try SyntheticImage.gradientJPEG(width: 1000, height: 400, from: .init(0, 0, 0), to: .init(255, 255, 255)).write(to: url)
+        var settings = ImageSettings()
+        settings.widths = [320, 640]
+        settings.formats = [.jpeg]
+        let plain = try ImageProcessor(settings: settings).process(url, role: .post).0
+        #expect(plain.variants.map(\.width) == [320, 640])
+        let slide = try ImageProcessor(settings: settings.forSlide(scale: 2)).process(url, role: .post).0
+        #expect(slide.variants.map(\.width) == [640, 1000])
+        // The plain settings' cache key is what it was before slides had a scale.
+        #expect(!String(decoding: MediaCache.fingerprint(settings), as: UTF8.self).contains("slide"))
+    }
+
+    @Test("the slide scale: wider slides scale, narrower ones do not, and the scale stops at its maximum")
+    func scale() {
+        func image(_ width: Int, _ height: Int) -> ProcessedImage {
+            ProcessedImage(width: width, height: height, variants: [], squares: [], focusX: 0.5, focusY: 0.5,
+                           dominantColor: "#000000", placeholder: "")
+        }
+        #expect(image(1440, 675).slideScale(inBoxOf: image(1080, 1080)) == 2.14)
+        #expect(image(1080, 1350).slideScale(inBoxOf: image(1080, 1080)) == 1)
+        #expect(image(1080, 1080).slideScale(inBoxOf: image(1080, 1081)) == 1)
+        #expect(image(4000, 500).slideScale(inBoxOf: image(1080, 1080)) == ProcessedImage.maxSlideScale)
+    }
+
+    static func attribute(_ name: String, in html: String) -> String? {
+        guard let start = html.range(of: " \(name)=\"") else { return nil }
+        return String(html[start.upperBound...].prefix { $0 != "\"" })
+    }
+
+    static func widths(inSrcset html: String) -> [Int] {
+        guard let img = html.range(of: "<img ") else { return [] }
+        let srcset = attribute("srcset", in: String(html[img.lowerBound...])) ?? ""
+        return srcset.split(separator: ",").compactMap { candidate in
+            candidate.split(separator: " ").last.flatMap { Int($0.dropLast()) }
+        }
+    }
+}
