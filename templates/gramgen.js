@@ -49,6 +49,33 @@
   }
   document.querySelectorAll(".carousel").forEach(setup);
 
+  // "Copy link" copies the post's address (a phone offers its share sheet instead); without
+  // script, or when the clipboard is refused, the link simply opens the post.
+  var toast;
+  function tell(text) {
+    if (!toast) {
+      toast = document.createElement("div");
+      toast.className = "toast"; toast.setAttribute("role", "status");
+      document.body.appendChild(toast);
+    }
+    toast.textContent = text;
+    clearTimeout(tell.timer);
+    tell.timer = setTimeout(function () { toast.textContent = ""; }, 2000);
+  }
+  document.querySelectorAll("a[data-share]").forEach(function (link) {
+    link.addEventListener("click", function (e) {
+      var url = link.href;
+      if (navigator.share && window.matchMedia && matchMedia("(pointer: coarse)").matches) {
+        e.preventDefault();
+        navigator.share({ url: url }).catch(function () {});
+      } else if (navigator.clipboard && window.isSecureContext) {
+        e.preventDefault();
+        navigator.clipboard.writeText(url).then(function () { tell(document.body.dataset.copied || "Link copied"); },
+          function () { window.location.href = url; });
+      }
+    });
+  });
+
   // Videos play muted and looped while most of them is in view, as in the apps, unless the reader
   // asked for less motion or less data. One the reader pauses stays paused.
   var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;

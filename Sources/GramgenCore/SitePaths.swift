@@ -1,3 +1,5 @@
+import Foundation
+
 /// The one home of every output path and link of the contract (SITE-FORMAT.md, section 3): page
 /// folders, feeds and media, all relative to the output root. Links ask here (a page adds its way
 /// back to the root, `root(from:)`; a caption marks them with `InternalLink`; a feed puts the base
@@ -22,6 +24,12 @@ public enum SitePaths {
     public static func likes(_ post: Post) -> String { post.path + "likes/" }
     /// The search page; its index is under `search/` too (`SearchIndex`).
     public static let search = "search/"
+    /// The search page asking for `query` (`search/?q=…`), e.g. a post's location.
+    public static func search(query: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return search + "?q=" + (query.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")
+    }
     /// Every user, for finding people without script.
     public static let people = "explore/people/"
     public static let tags = "tags/"
@@ -35,10 +43,14 @@ public enum SitePaths {
     public static func paged(_ folder: String, _ page: Int) -> String { page <= 1 ? folder : "\(folder)page/\(page)/" }
     public static func media(_ file: String) -> String { "media/\(file)" }
 
-    /// "../" once per folder level: the way back to the root from a page at `path`.
+    /// "../" once per folder level: the way back to the root from a page at `path`; nothing on the
+    /// home page, where `media/…` is already the way (a link to the root itself is `home(from:)`).
     public static func root(from path: String) -> String {
-        path.isEmpty ? "./" : String(repeating: "../", count: path.split(separator: "/").count)
+        String(repeating: "../", count: path.split(separator: "/").count)
     }
+
+    /// A link to the home page from a page whose way back to the root is `root`.
+    public static func home(root: String) -> String { root.isEmpty ? "./" : root }
 
     /// The path part of the base URL (`/photos/`), for pages served at any depth such as 404.html.
     public static func absoluteRoot(_ baseURL: String) -> String {

@@ -53,6 +53,10 @@ final class ImageView {
     let src: String
     let srcset: String
     let sizes: String
+    /// For a picture of a fixed size (an avatar): the smallest file, for `src`, and the next
+    /// one for 2× screens (`srcset="… 2x"`), shorter than widths and `sizes`.
+    let src1x: String
+    let src2x: String
     let sources: [SourceView]
     let width: Int
     let height: Int
@@ -61,6 +65,11 @@ final class ImageView {
     let placeholder: String
     /// `object-position` for crops, e.g. "50.0% 30.0%".
     let focus: String
+    /// `object-position:…;` for a crop off the centre (the default position), else nothing.
+    var focusStyle: String { focus == "50.0% 50.0%" ? "" : "object-position:\(focus);" }
+    /// What shows while the picture loads (the theme's `--ph`): its colour and blurred preview,
+    /// or only the colour for a carousel's later slides, which show only after a swipe.
+    var backdrop: String { index > 1 ? color : "\(color) url(\(placeholder))" }
     let index: Int
     let count: Int
     /// "Photo 2 of 3", for a carousel's dot, in the site's language.
@@ -100,6 +109,8 @@ final class ImageView {
         let fallbackVariants = variants.filter { $0.format == fallback }
         let largest = fallbackVariants.last
         src = largest.map { root + SitePaths.media($0.file) } ?? ""
+        src1x = fallbackVariants.first.map { root + SitePaths.media($0.file) } ?? src
+        src2x = fallbackVariants.dropFirst().first.map { root + SitePaths.media($0.file) } ?? src1x
         self.srcset = srcset(fallback)
         self.sizes = sizes
         sources = formats.dropLast().map { SourceView(type: $0.mimeType, srcset: srcset($0)) }

@@ -11,7 +11,7 @@ extension PageSet {
                  inputs: { _, total in .posts([], counts, total) }) { [renderer, site] handles, path, number, pagination in
             let t = renderer.messages
             var view = renderer.layout(path: path, title: t.text("people") + t.pageSuffix(number),
-                                       description: t.text("people_description", ["site": site.config.title]), nav: "explore")
+                                       description: t.text("people_description", ["site": site.config.title]), nav: "people")
             view.heading = t.text("explore")
             view.subnav = Self.exploreTabs(root: view.root, current: "people", messages: t)
             let factory = renderer.views(for: path)

@@ -1,3 +1,5 @@
+import GramgenCore
+
 /// Everything one page template sees. The layout fields are always set; the content fields
 /// are set by the page kinds that use them (a template shows a section only when it is set).
 struct PageView {
@@ -12,6 +14,8 @@ struct PageView {
     let description: String
     let canonical: String
     let root: String
+    /// The home page's link (`./` on the home page itself, where `root` is empty).
+    var homeHref: String { SitePaths.home(root: root) }
     let stylesheet: String
     let script: String
     let feeds: [FeedLinkView]
@@ -20,8 +24,11 @@ struct PageView {
     let navExplore: Bool
     let navTags: Bool
     let navSearch: Bool
+    let navPeople: Bool
     /// `search.js` with its content hash, for the search page.
     let searchScript: String
+    /// `search.css` with its content hash, for the search page.
+    let searchStylesheet: String
 
     // Content
     var heading: String? = nil

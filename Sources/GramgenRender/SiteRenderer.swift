@@ -99,8 +99,9 @@ public struct SiteRenderer {
             stylesheet: root + (theme.assetPaths["style.css"] ?? "style.css"),
             script: theme.assetPaths["gramgen.js"].map { root + $0 } ?? "",
             feeds: feeds, share: share, navHome: nav == "home", navExplore: nav == "explore",
-            navTags: nav == "tags", navSearch: nav == "search",
-            searchScript: theme.assetPaths["search.js"].map { root + $0 } ?? "")
+            navTags: nav == "tags", navSearch: nav == "search", navPeople: nav == "people",
+            searchScript: theme.assetPaths["search.js"].map { root + $0 } ?? "",
+            searchStylesheet: theme.assetPaths["search.css"].map { root + $0 } ?? "")
     }
 
     /// Post views for a page at `path`, shared by every page at the same depth: a post appears on

@@ -24,6 +24,7 @@ extension PostView: TemplateFields {
     static let fields = FieldTable<PostView>([
         "commentsLinkText": { .init($0.commentsLinkText) },
         "id": { .init($0.id) },
+        "anchor": { .init($0.anchor) },
         "href": { .init($0.href) },
         "author": { .init($0.author) },
         "dateISO": { .init($0.dateISO) },
@@ -46,6 +47,21 @@ extension PostView: TemplateFields {
         "exif": { .init($0.exif) },
         "repost": { .init($0.repost) },
         "repostsText": { .init($0.repostsText) },
+        "actions": { .init($0.actions) },
+        "recentComments": { .init($0.recentComments) },
+        "hasMoreComments": { .init($0.hasMoreComments) },
+        "captionLong": { .init($0.captionLong) },
+    ])
+}
+
+extension PostActionsView: TemplateFields {
+    static let fields = FieldTable<PostActionsView>([
+        "likesHref": { .init($0.likesHref) },
+        "likeCountText": { .init($0.likeCountText) },
+        "commentsHref": { .init($0.commentsHref) },
+        "shareHref": { .init($0.shareHref) },
+        "saveHref": { .init($0.saveHref) },
+        "locationHref": { .init($0.locationHref) },
     ])
 }
 
@@ -174,6 +190,7 @@ extension PageView: TemplateFields {
         "description": { .init($0.description) },
         "canonical": { .init($0.canonical) },
         "root": { .init($0.root) },
+        "homeHref": { .init($0.homeHref) },
         "stylesheet": { .init($0.stylesheet) },
         "script": { .init($0.script) },
         "feeds": { .init($0.feeds) },
@@ -182,7 +199,9 @@ extension PageView: TemplateFields {
         "navExplore": { .init($0.navExplore) },
         "navTags": { .init($0.navTags) },
         "navSearch": { .init($0.navSearch) },
+        "navPeople": { .init($0.navPeople) },
         "searchScript": { .init($0.searchScript) },
+        "searchStylesheet": { .init($0.searchStylesheet) },
         "heading": { .init($0.heading) },
         "posts": { .init($0.posts) },
         "grid": { .init($0.grid) },
@@ -282,6 +301,10 @@ extension ImageView: TemplateFields {
         "color": { .init($0.color) },
         "placeholder": { .init($0.placeholder) },
         "focus": { .init($0.focus) },
+        "focusStyle": { .init($0.focusStyle) },
+        "backdrop": { .init($0.backdrop) },
+        "src1x": { .init($0.src1x) },
+        "src2x": { .init($0.src2x) },
         "index": { .init($0.index) },
         "count": { .init($0.count) },
         "video": { .init($0.video) },

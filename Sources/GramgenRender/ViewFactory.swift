@@ -20,7 +20,9 @@ struct ViewFactory {
     private func makeUser(_ handle: String) -> UserView {
         let profile = site.usersByHandle[handle]
         let avatar = profile?.avatar.flatMap { source in images[source.path] }.map {
-            ImageView(square: $0, alt: profile.map(avatarAlt) ?? "", root: root, sizes: "44px", formats: formats)
+            // Beside the handle it shows (cards, comments, lists), the avatar says nothing more: its
+            // alt is empty. The profile's own header describes it (`avatarAlt`).
+            ImageView(square: $0, alt: "", root: root, sizes: "44px", formats: formats)
         }
         let name = profile?.name ?? handle
         return UserView(handle: handle, name: name, href: root + SitePaths.profile(handle), avatar: avatar,
@@ -55,16 +57,36 @@ struct ViewFactory {
             captionHTML: InternalLink.resolve(media.caption.html, root: root),
             fromHTML: messages.html("reposted_from", ["user": Self.link(root + SitePaths.post(media), media.author)]))
         let reposts = site.reposts[post.key]?.count ?? 0
+        let href = root + SitePaths.post(post)
+        let actions = PostActionsView(
+            likesHref: root + SitePaths.likes(post),
+            likeCountText: post.likedBy.isEmpty ? nil : messages.count("like_count", post.likedBy.count),
+            commentsHref: post.comments.isEmpty ? href : href + "#comments", shareHref: href,
+            saveHref: sensitive ? nil : views.first.map { $0.video?.src ?? $0.src },
+            locationHref: post.location.map { root + SitePaths.search(query: $0) })
         return PostView(
-            id: post.id, href: root + SitePaths.post(post), author: user(post.author),
+            id: post.id, href: href, author: user(post.author),
             dateISO: post.date.rfc3339, dateText: messages.date(post.date), location: post.location,
             captionHTML: InternalLink.resolve(post.caption.html, root: root), captionText: post.caption.plainText,
             images: views, aspect: views.first.map { "\($0.width)/\($0.height)" } ?? "1/1", isCarousel: count > 1,
             imageCount: count, imageCountText: messages.count("photo_count", count), tile: tile(post, author: authorName), likes: likes(post),
             comments: post.comments.map(comment), commentCount: post.comments.count,
-            commentsLinkText: messages.text("view_comments", ["count": messages.language.number(post.comments.count)]), hasComments: !post.comments.isEmpty,
+            commentsLinkText: messages.count("view_all_comments", post.comments.count), hasComments: !post.comments.isEmpty,
             tags: post.tagKeys.compactMap(tagLink), sensitive: sensitive, exif: exif(media),
-            repost: repost, repostsText: reposts == 0 ? nil : messages.count("reposts", reposts))
+            repost: repost, repostsText: reposts == 0 ? nil : messages.count("reposts", reposts), actions: actions,
+            captionLong: Self.isLong(post.caption.plainText))
+    }
+
+    /// Whether a caption is cut under a card: more than about two lines of a phone's width (as on
+    /// Instagram, where a caption past 125 characters is cut), or more than two paragraphs or lines.
+    static func isLong(_ text: String) -> Bool {
+        var characters = 0, lines = 1
+        for character in text {
+            characters += 1
+            if character.isNewline { lines += 1 }
+            if characters > 125 || lines > 2 { return true }
+        }
+        return false
     }
 
     /// `sizes` of a post's picture: as wide as the carousel (600 CSS pixels at most), or `scale`

@@ -9,7 +9,9 @@ enum LinkChecker {
             let folder = (page as NSString).deletingLastPathComponent
             for target in links(in: html) where !isExternal(target) {
                 if page == "404.html" { continue } // served at any depth; its links are absolute paths
-                let path = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+                // The page a link opens: without its #fragment or ?query (`search/?q=…`).
+                let path = target.split(whereSeparator: { $0 == "#" || $0 == "?" }).first.map(String.init) ?? ""
+                if target.hasPrefix("#") || target.hasPrefix("?") { continue }
                 if path.isEmpty { continue }
                 let decoded = path.removingPercentEncoding ?? path
                 var resolved = URL(fileURLWithPath: root.path + "/" + folder + "/" + decoded).standardizedFileURL.path

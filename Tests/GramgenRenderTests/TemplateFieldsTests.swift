@@ -11,6 +11,7 @@ struct TemplateFieldsTests {
         names.formUnion(Catalogue.en.keys) // `{{t.key}}`
         names.formUnion(UserView.fields.byName.keys)
         names.formUnion(PostView.fields.byName.keys)
+        names.formUnion(PostActionsView.fields.byName.keys)
         names.formUnion(ExifPhotoView.fields.byName.keys)
         names.formUnion(ExifItemView.fields.byName.keys)
         names.formUnion(LikesView.fields.byName.keys)

@@ -74,12 +74,18 @@ struct TemplateTests {
         #expect(try render("{{> nothing}}.", value) == ".")
     }
 
-    @Test("published stylesheets and scripts lose their comments, never text in quotes")
+    @Test("published stylesheets and scripts lose their comments and spare spaces, never text in quotes")
     func comments() {
         let css = "/* theme */\na { color: red; } /* why */\n.q::before { content: \"/* not a comment */\"; }\n"
-        #expect(Theme.withoutComments(css, ext: "css") == "a { color: red; } \n.q::before { content: \"/* not a comment */\"; }\n")
-        let js = "// about\nvar a = \"http://x\"; // kept: not a whole line\n  // gone\nb();"
+        #expect(Theme.withoutComments(css, ext: "css") == "a{color:red}\n.q::before{content:\"/* not a comment */\"}\n")
+        // A space before a colon is a descendant combinator; spaces in values and in quotes stay.
+        let spaced = ".a :focus-visible , .b > .c {\n  margin: 0 auto;\n  font-family: \"Noto  Sans\", serif;\n}\n@media (min-width: 9px) { .d { width: calc(1px + 2vw); } }\n"
+        #expect(Theme.withoutComments(spaced, ext: "css")
+            == ".a :focus-visible,.b>.c{margin:0 auto;font-family:\"Noto  Sans\",serif}\n@media (min-width:9px){.d{width:calc(1px + 2vw)}\n}\n")
+        let js = "// about\nvar a = \"http://x\"; // kept: not a whole line\n  // gone\n  b();"
         #expect(Theme.withoutComments(js, ext: "js") == "var a = \"http://x\"; // kept: not a whole line\nb();")
+        // Indentation inside a template literal is text: a script with one keeps its indentation.
+        #expect(Theme.withoutComments("var t = `\n  x`;\n  y();", ext: "js") == "var t = `\n  x`;\n  y();")
         #expect(Theme.withoutComments("/* kept */", ext: "txt") == "/* kept */")
     }
 

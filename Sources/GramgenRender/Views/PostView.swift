@@ -1,7 +1,12 @@
+import Foundation
+import GramgenCore
+
 /// A post as the templates draw it, with links relative to the page it is on. A class: one post's
 /// view is shared by every page at the same depth, and passing it to a template copies no fields.
 final class PostView {
     let id: String
+    /// A short name for the post's slides on a page (`#p1a2b3c4d-2`), the same on every page.
+    var anchor: String { "p" + ContentHash.hex(Data((author.handle + "/" + id).utf8)).prefix(8) }
     let href: String
     let author: UserView
     let dateISO: String
@@ -32,8 +37,17 @@ final class PostView {
     let repost: RepostView?
     /// "2 reposts" when others reposted this post.
     let repostsText: String?
+    /// The action row (`actions.mustache`): who liked it, its comments, the first photo's (or
+    /// video's) largest file to save (nil for a sensitive post), the location's search.
+    var actions: PostActionsView
+    /// The last two comments, shown under a card; `commentsLinkText` links to all of them.
+    var recentComments: [CommentView] { Array(comments.suffix(2)) }
+    /// More comments than a card shows.
+    var hasMoreComments: Bool { commentCount > 2 }
+    /// A caption long enough to be cut to two lines under a card, with "… more".
+    let captionLong: Bool
 
-    init(id: String, href: String, author: UserView, dateISO: String, dateText: String, location: String?, captionHTML: String, captionText: String, images: [ImageView], aspect: String, isCarousel: Bool, imageCount: Int, imageCountText: String, tile: ImageView?, likes: LikesView?, comments: [CommentView], commentCount: Int, commentsLinkText: String, hasComments: Bool, tags: [TagLinkView], sensitive: Bool, exif: Section<ExifPhotoView>?, repost: RepostView?, repostsText: String?) {
+    init(id: String, href: String, author: UserView, dateISO: String, dateText: String, location: String?, captionHTML: String, captionText: String, images: [ImageView], aspect: String, isCarousel: Bool, imageCount: Int, imageCountText: String, tile: ImageView?, likes: LikesView?, comments: [CommentView], commentCount: Int, commentsLinkText: String, hasComments: Bool, tags: [TagLinkView], sensitive: Bool, exif: Section<ExifPhotoView>?, repost: RepostView?, repostsText: String?, actions: PostActionsView, captionLong: Bool) {
         self.id = id
         self.href = href
         self.author = author
@@ -58,7 +72,25 @@ final class PostView {
         self.exif = exif
         self.repost = repost
         self.repostsText = repostsText
+        self.actions = actions
+        self.captionLong = captionLong
     }
+}
+
+/// Links of a post's action row and the count beside them.
+struct PostActionsView {
+    /// The likers page.
+    let likesHref: String
+    /// "12 likes", in the site's language; nil when nobody liked the post.
+    let likeCountText: String?
+    /// The post's comments (its page, at `#comments` when it has any).
+    let commentsHref: String
+    /// The post page, to copy or share.
+    let shareHref: String
+    /// The largest file of the first photo (or the video), to download; nil for a sensitive post.
+    let saveHref: String?
+    /// The search page for the post's location.
+    let locationHref: String?
 }
 
 /// The post a repost shows.
