@@ -76,6 +76,12 @@
     });
   });
 
+  // With `offline: true`, a service worker keeps visited pages and their pictures for reading
+  // without a connection (sw.js).
+  if (document.body.dataset.sw && navigator.serviceWorker) {
+    navigator.serviceWorker.register(document.body.dataset.sw).catch(function () {});
+  }
+
   // Videos play muted and looped while most of them is in view, as in the apps, unless the reader
   // asked for less motion or less data. One the reader pauses stays paused.
   var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;

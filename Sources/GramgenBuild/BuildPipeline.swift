@@ -136,7 +136,10 @@ public struct BuildPipeline {
         state.report.imagesProcessed = result.processed
         state.report.imagesFromCache = result.fromCache
         state.images = result
-        return state.report.diagnostics.hasErrors ? .stop : .next
+        if state.report.diagnostics.hasErrors { return .stop }
+        let icons = state.collect { IconStage.icons(for: site, options: options, digests: state.digests, diagnostics: &$0) }
+        state.webApp = WebApp(icons: icons, offline: site.config.offline && !options.includeDrafts && !options.publishInPlace)
+        return .next
     }
 
     private static func render(_ state: BuildState) throws -> Next {
@@ -146,7 +149,8 @@ public struct BuildPipeline {
                                       staticFiles: state.staticFiles, manifestURL: state.upToDate.manifestURL, parallel: options.parallel)
         state.publisher = publisher
         let inputs = InputDigests.make(site: site, images: images.images, options: options)
-        try SiteRenderer(site: site, images: images.images, theme: theme, inputs: inputs, parallel: options.parallel)
+        try SiteRenderer(site: site, images: images.images, theme: theme, inputs: inputs, parallel: options.parallel,
+                         webApp: state.webApp)
             .render(into: publisher)
         return .next
     }
@@ -179,6 +183,7 @@ final class BuildState {
     var staticFiles: [StaticFiles.File] = []
     var cache: MediaCache?
     var images: ImageStage.Result?
+    var webApp = WebApp()
     var publisher: Publisher?
 
     init(options: BuildOptions, console: Console) {

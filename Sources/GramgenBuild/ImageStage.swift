@@ -23,6 +23,8 @@ struct ImageStage {
     }
 
     var settings: ImageSettings
+    /// What the progress line calls the work (by default, images or images and videos).
+    var progressLabel: String?
     let config: SiteConfig
     let cache: MediaCache
     let digests: SourceDigests
@@ -67,7 +69,7 @@ struct ImageStage {
                            maxMegapixels: config.maxVideoMegapixels, tools: $0, images: processor,
                            log: { [console] in console.detail("  " + $0) })
         }
-        let label = hasVideos ? "Processing images and videos" : "Processing images"
+        let label = progressLabel ?? (hasVideos ? "Processing images and videos" : "Processing images")
         let lock = NSLock()
         var result = Result()
         var next = 0
@@ -123,6 +125,7 @@ struct ImageStage {
         for (scale, jobs) in byScale.sorted(by: { $0.key < $1.key }) {
             var stage = self
             stage.settings = settings.forSlide(scale: scale)
+            stage.progressLabel = "Processing carousel slides wider than their carousel"
             let wide = stage.run(jobs)
             for path in wide.images.keys { result.replacedFiles.formUnion(result.images[path]?.files ?? []) }
             result.images.merge(wide.images) { $1 }

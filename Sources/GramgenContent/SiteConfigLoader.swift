@@ -6,11 +6,36 @@ import Yams
 enum SiteConfigLoader {
     static let path = "content/site.yml"
     static let keys = ["title", "description", "base_url", "language", "posts_per_page", "max_images_per_post",
-                       "max_hashtags_per_post", "show_exif", "images", "videos", "max_video_seconds", "max_video_megapixels"]
+                       "max_hashtags_per_post", "show_exif", "images", "videos", "max_video_seconds", "max_video_megapixels",
+                       "offline"]
+    /// The site's logo, next to site.yml, first found first.
+    static let logoNames = ["logo.png", "logo.jpg", "logo.jpeg", "logo.webp"]
     static let imageKeys = ["widths", "formats", "quality", "thumbnail", "strip_metadata", "max_megapixels"]
     static let videoKeys = ["sizes", "quality", "preset", "audio_bitrate", "webm"]
 
     static func load(siteRoot: URL, diagnostics: inout Diagnostics) -> SiteConfig {
+        var config = readSettings(siteRoot: siteRoot, diagnostics: &diagnostics)
+        config.logo = logo(siteRoot: siteRoot, diagnostics: &diagnostics)
+        return config
+    }
+
+    /// `content/logo.*` when there is one and it can be used (a problem with it is an error naming it).
+    static func logo(siteRoot: URL, diagnostics: inout Diagnostics) -> ImageSource? {
+        let content = siteRoot.appendingPathComponent("content")
+        for name in logoNames {
+            let url = content.appendingPathComponent(name)
+            var info = stat()
+            guard lstat(url.path, &info) == 0 else { continue }
+            if let problem = ImageFiles.problem(with: url, contentRoot: content, listedIn: "content/") {
+                diagnostics.error(SourceLocation("content/" + name), "the site's logo: \(problem.message)", hint: problem.hint)
+                return nil
+            }
+            return ImageSource(path: "content/" + name, fileURL: url, alt: "")
+        }
+        return nil
+    }
+
+    private static func readSettings(siteRoot: URL, diagnostics: inout Diagnostics) -> SiteConfig {
         var config = SiteConfig()
         let url = siteRoot.appendingPathComponent(path)
         guard let text = TextFile.read(url, path: path, required: false, within: siteRoot.appendingPathComponent("content"),
@@ -52,6 +77,7 @@ enum SiteConfigLoader {
         if let n = fields.int("max_images_per_post", in: 1...100, diagnostics: &diagnostics) { config.maxImagesPerPost = n }
         if let n = fields.int("max_hashtags_per_post", in: 1...1000, diagnostics: &diagnostics) { config.maxHashtagsPerPost = n }
         if let show = fields.bool("show_exif", diagnostics: &diagnostics) { config.showExif = show }
+        if let offline = fields.bool("offline", diagnostics: &diagnostics) { config.offline = offline }
         if let images = fields.node("images") {
             if let imageMapping = images.mapping {
                 let imageFields = fields.nested(imageMapping)

@@ -56,3 +56,16 @@ public struct Site: Sendable {
         post.isSensitive || mediaPost(post).isSensitive
     }
 }
+
+extension Site {
+    /// What the site's icons (favicon, home-screen icon) are made from: `content/logo.*`, else the
+    /// avatar of the user with the most posts (the first handle of those with as many); nil when
+    /// there is neither.
+    public var iconSource: ImageSource? {
+        if let logo = config.logo { return logo }
+        return users.filter { $0.avatar != nil }.max { a, b in
+            let (countA, countB) = (postCounts[a.handle] ?? 0, postCounts[b.handle] ?? 0)
+            return countA != countB ? countA < countB : a.handle > b.handle
+        }?.avatar
+    }
+}

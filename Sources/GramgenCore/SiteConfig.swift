@@ -92,6 +92,11 @@ public struct SiteConfig: Sendable, Hashable {
     public var maxVideoSeconds: Double = 900
     /// Larger videos are refused (9 megapixels lets 4K through, not 8K).
     public var maxVideoMegapixels: Double = 9
+    /// `content/logo.png` (or `.jpg`, `.jpeg`, `.webp`): the site's icons are made from it.
+    public var logo: ImageSource?
+    /// `offline: true`: a service worker keeps the pages a reader visited, and their pictures,
+    /// for reading without a connection.
+    public var offline = false
 
     public init() {}
 }

@@ -32,6 +32,34 @@ public struct ImageProcessor: Sendable {
 
     /// Makes every file of the image, returning them with their names; nothing is written.
     public func process(_ url: URL, role: ImageRole) throws -> (ProcessedImage, [String: Data]) {
+        try decoding(url) { header, upright in
+            var result = try role == .post ? makePostFiles(url, source: upright) : makeAvatarFiles(url, source: upright)
+            if role == .post { result.0.camera = CameraInfoReader.read(header) }
+            return result
+        }
+    }
+
+    /// The site's icons from a square crop of the image: `icon-<edge>.png` for each of
+    /// `SiteIcons.edges`, and `favicon.ico` (the 32 px one).
+    public func icons(_ url: URL) throws -> [String: Data] {
+        try decoding(url) { _, upright in
+            var files: [String: Data] = [:]
+            // Every size, a small picture's enlarged: a home screen wants its icon whatever the source.
+            let made = try squares(url, source: upright, edges: SiteIcons.edges)
+            let largest = made.last!.image
+            for edge in SiteIcons.edges {
+                let image = try made.first { $0.edge == edge }?.image ?? largest.resized(scale: Double(edge) / Double(largest.width))
+                let png = try image.srgb8().encoded(as: .png, quality: 0, strip: true)
+                files[SiteIcons.fileName(edge)] = png
+                if edge == SiteIcons.edges.first { files[SiteIcons.favicon] = SiteIcons.ico(png: png, edge: edge) }
+            }
+            return files
+        }
+    }
+
+    /// Reads the header, refuses what cannot or may not be decoded, and holds the decode budget
+    /// while `body` makes the files.
+    private func decoding<T>(_ url: URL, _ body: (VipsImage, VipsImage.PixelSize) throws -> T) throws -> T {
         let header: VipsImage
         do {
             header = try VipsImage.header(path: url.path)
@@ -61,9 +89,7 @@ public struct ImageProcessor: Sendable {
         let swaps = header.orientationSwapsAxes
         let upright = VipsImage.PixelSize(width: swaps ? header.height : header.width, height: swaps ? header.width : header.height)
         do {
-            var result = try role == .post ? makePostFiles(url, source: upright) : makeAvatarFiles(url, source: upright)
-            if role == .post { result.0.camera = CameraInfoReader.read(header) }
-            return result
+            return try body(header, upright)
         } catch let error as VipsError {
             throw ImageProblem(message: "cannot decode the image: \(Self.firstLine(of: error, path: url.path))",
                                hint: "the file may be truncated or damaged; export it again")
@@ -120,9 +146,18 @@ public struct ImageProcessor: Sendable {
     }
 
     private func makeAvatarFiles(_ url: URL, source: VipsImage.PixelSize) throws -> (ProcessedImage, [String: Data]) {
+        let squares = try squares(url, source: source, edges: Self.avatarEdges)
+        var output = VariantWriter(settings: settings)
+        for (_, image) in squares { try output.add(image, square: true) }
+        return try output.finish(displayed: squares.last!.image, focusX: 0.5, focusY: 0.5)
+    }
+
+    /// The image cropped square around its most interesting part, at each of `edges` it is large
+    /// enough for (or at its short side when it is smaller than all of them), smallest first.
+    private func squares(_ url: URL, source: VipsImage.PixelSize, edges wanted: [Int]) throws -> [(edge: Int, image: VipsImage)] {
         let (sourceWidth, sourceHeight) = (source.width, source.height)
         let shortSide = min(sourceWidth, sourceHeight)
-        let edges = Self.targetWidths(Self.avatarEdges, sourceWidth: shortSide)
+        let edges = Self.targetWidths(wanted, sourceWidth: shortSide)
         let maxEdge = edges.last ?? shortSide
         // Decode so the short side is at least the largest edge.
         let decodeWidth = sourceWidth <= sourceHeight ? maxEdge
@@ -132,12 +167,9 @@ public struct ImageProcessor: Sendable {
         // A crop of an image in memory costs nothing to read again, so it is not copied.
         let square = decoded.width == edge && decoded.height == edge ? decoded
             : try decoded.smartSquare(edge: edge).image
-        var output = VariantWriter(settings: settings)
-        for edge in edges {
-            let image = edge >= square.width ? square : try square.resized(scale: Double(edge) / Double(square.width))
-            try output.add(image, square: true)
+        return try edges.map { edge in
+            (edge, edge >= square.width ? square : try square.resized(scale: Double(edge) / Double(square.width)))
         }
-        return try output.finish(displayed: square, focusX: 0.5, focusY: 0.5)
     }
 
     /// Configured widths not above the source, plus the source width when every configured one is larger.

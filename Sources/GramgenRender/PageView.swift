@@ -29,6 +29,14 @@ struct PageView {
     let searchScript: String
     /// `search.css` with its content hash, for the search page.
     let searchStylesheet: String
+    /// The site's icons and manifest (`WebApp`): the tab's icon and its type, Apple's
+    /// home-screen icon (nothing when the site has no picture to make it from), the manifest.
+    let faviconHref: String
+    let faviconType: String
+    let touchIconHref: String?
+    let manifestHref: String
+    /// The service worker to register (`offline: true`), or nothing.
+    let serviceWorker: String?
 
     // Content
     var heading: String? = nil

@@ -6,6 +6,7 @@ public struct SiteRenderer {
     let site: Site
     let images: [String: ProcessedImage]
     let theme: Theme
+    let webApp: WebApp
     /// Digests of what the build read; with them, unchanged pages are taken over from the last build.
     let inputs: RenderInputs?
     /// How pages are drawn in parallel (`--jobs`).
@@ -25,8 +26,9 @@ public struct SiteRenderer {
     let messages: Messages
 
     public init(site: Site, images: [String: ProcessedImage], theme: Theme, inputs: RenderInputs? = nil,
-                parallel: Parallel = Parallel()) {
+                parallel: Parallel = Parallel(), webApp: WebApp = WebApp()) {
         self.site = site
+        self.webApp = webApp
         self.parallel = parallel
         self.images = images
         self.theme = theme
@@ -61,6 +63,7 @@ public struct SiteRenderer {
     /// Renders every page, feed and asset into `sink`, on all cores.
     public func render(into sink: PageSink) throws {
         for asset in theme.assets { try sink.put(asset.path, Array(asset.contents), inputs: nil) }
+        for (path, bytes) in webApp.files(config: config, messages: messages, theme: theme) { try sink.put(path, bytes, inputs: nil) }
         var pages = PageSet(renderer: self)
         pages.addHome()
         for user in site.users { pages.addProfile(user) }
@@ -101,7 +104,10 @@ public struct SiteRenderer {
             feeds: feeds, share: share, navHome: nav == "home", navExplore: nav == "explore",
             navTags: nav == "tags", navSearch: nav == "search", navPeople: nav == "people",
             searchScript: theme.assetPaths["search.js"].map { root + $0 } ?? "",
-            searchStylesheet: theme.assetPaths["search.css"].map { root + $0 } ?? "")
+            searchStylesheet: theme.assetPaths["search.css"].map { root + $0 } ?? "",
+            faviconHref: root + webApp.faviconPath, faviconType: webApp.faviconType,
+            touchIconHref: webApp.touchIconPath.map { root + $0 }, manifestHref: root + WebApp.manifest,
+            serviceWorker: webApp.offline && theme.serviceWorker != nil ? root + WebApp.serviceWorker : nil)
     }
 
     /// Post views for a page at `path`, shared by every page at the same depth: a post appears on

@@ -15,6 +15,9 @@ public struct Theme: Sendable {
     /// Asset name (e.g. `style.css`) → published path with a content hash (`assets/style.1a2b3c4d.css`).
     let assetPaths: [String: String]
     let assets: [OutputFile]
+    /// `sw.js`: published at the root (a service worker serves only the folder it is in), not
+    /// with the hashed assets; `WebApp` decides whether.
+    let serviceWorker: String?
 
     /// Changes whenever the built-in theme does, so a new gramgen never reuses an old build.
     public static let builtInDigest: String = ContentHash.hex(
@@ -55,6 +58,7 @@ public struct Theme: Sendable {
         var templates: [String: CompiledTemplate] = [:]
         var assetPaths: [String: String] = [:]
         var assets: [OutputFile] = []
+        var serviceWorker: String?
         for file in files.values.sorted(by: { $0.name < $1.name }) {
             if file.name.hasSuffix(".mustache") {
                 do {
@@ -65,6 +69,8 @@ public struct Theme: Sendable {
                     diagnostics.error(SourceLocation(file.origin, line: error.line, column: error.column),
                                       "the template does not parse: \(error.message)", hint: error.hint)
                 }
+            } else if file.name == WebApp.serviceWorker {
+                serviceWorker = Self.withoutComments(file.text, ext: "js")
             } else {
                 let ext = (file.name as NSString).pathExtension
                 let data = Data(Self.withoutComments(file.text, ext: ext).utf8)
@@ -92,7 +98,8 @@ public struct Theme: Sendable {
                               hint: "remove one of these partial tags; templates may not include themselves")
             for name in cycle { templates[name] = nil }
         }
-        return Theme(renderer: TemplateRenderer(templates: templates), assetPaths: assetPaths, assets: assets)
+        return Theme(renderer: TemplateRenderer(templates: templates), assetPaths: assetPaths, assets: assets,
+                     serviceWorker: serviceWorker)
     }
 
     /// Each line without its leading spaces and tabs (lines stay where they are, so messages about a
@@ -131,7 +138,7 @@ public struct Theme: Sendable {
         case "js":
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
                 .filter { !$0.drop(while: \.isWhitespace).hasPrefix("//") }.joined(separator: "\n")
-            return text.contains("`") ? lines : withoutIndentation(lines)
+            return lines.contains("`") ? lines : withoutIndentation(lines)
         default:
             return text
         }

@@ -71,6 +71,10 @@ function () { window.location.href = url; });
 });
 });
 
+if (document.body.dataset.sw && navigator.serviceWorker) {
+navigator.serviceWorker.register(document.body.dataset.sw).catch(function () {});
+}
+
 var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 var saving = navigator.connection && navigator.connection.saveData;
 if (!still && !saving && window.IntersectionObserver) {
