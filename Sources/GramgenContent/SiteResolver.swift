@@ -46,12 +46,23 @@ enum SiteResolver {
             instants[a] != instants[b] ? instants[a] > instants[b] : keys[a] > keys[b]
         }
         let posts = order.map { loaded[$0].post }
-        return Site(config: config, users: profiles.sorted { $0.handle < $1.handle }, posts: posts,
-                    tags: hashtags(posts: posts, keys: order.map { keys[$0] },
-                                   spellings: loaded.flatMap(\.tagSpellings) + profiles.flatMap(\.bio.tags)))
+        let tags = hashtags(posts: posts, keys: order.map { keys[$0] },
+                            spellings: loaded.flatMap(\.tagSpellings) + profiles.flatMap(\.bio.tags))
+        // A tag no published post carries (one only a bio or a draft names) has no page: a bio's
+        // #hashtag of it stays text.
+        let tagKeys = Set(tags.map(\.key))
+        let users = profiles.sorted { $0.handle < $1.handle }.map { profile in
+            var profile = profile
+            for spelling in profile.bio.tags where !tagKeys.contains(TagKey.key(for: spelling)) {
+                profile.bio.html = InternalLink.unlink(profile.bio.html, path: SitePaths.tag(TagKey.key(for: spelling)))
+            }
+            return profile
+        }
+        return Site(config: config, users: users, posts: posts, tags: tags)
     }
 
     /// Groups tags by key; each shows its most used spelling (ties: the smallest in code-point order).
+    /// Only tags some post carries are kept (a bio's spelling still counts for the display).
     /// - Parameter keys: `posts.map(\.key)`.
     static func hashtags(posts: [Post], keys: [String], spellings: [String]) -> [Hashtag] {
         var counts: [String: [String: Int]] = [:]
@@ -62,7 +73,7 @@ enum SiteResolver {
         for (post, postKey) in zip(posts, keys) {
             for key in post.tagKeys { postKeys[key, default: []].append(postKey) }
         }
-        return counts.keys.sorted().map { key in
+        return counts.keys.sorted().filter { postKeys[$0] != nil }.map { key in
             let display = counts[key, default: [:]].max { a, b in
                 a.value != b.value ? a.value < b.value : a.key > b.key
             }?.key ?? key

@@ -7,6 +7,20 @@ public enum InternalLink {
     /// A link target inside the site, e.g. `tags/seoul/`, marked for later resolution.
     public static func href(_ path: String) -> String { marker + path }
 
+    /// `html` with every link to `path` (as `href(path)` marked it) replaced by its text: for a
+    /// #hashtag in a bio whose tag has no published post, so no page, and must not be a link.
+    public static func unlink(_ html: String, path: String) -> String {
+        let open = "<a href=\"" + href(path) + "\">"
+        guard html.contains(open) else { return html }
+        var out = "", rest = Substring(html)
+        while let start = rest.range(of: open), let end = rest[start.upperBound...].range(of: "</a>") {
+            out += rest[..<start.lowerBound]
+            out += rest[start.upperBound..<end.lowerBound]
+            rest = rest[end.upperBound...]
+        }
+        return out + rest
+    }
+
     /// Replaces the marker in rendered HTML with `root` ("../../" on a page, the base URL in a feed).
     public static func resolve(_ html: String, root: String) -> String {
         let pattern = Array(("href=\"" + marker).utf8)

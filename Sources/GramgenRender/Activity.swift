@@ -3,6 +3,8 @@ import GramgenCore
 
 /// What happened to a user, derived from the content: followers, likes, comments, mentions and reposts.
 /// Follows and likes carry no date of their own; likes take their post's date, follows come last.
+/// The page is public, so it speaks of the user in the third person ("ann liked bo's post"); the
+/// likes of one post are one line ("ann and 2 others liked …"), and a comment is quoted.
 struct Activity {
     enum Kind: String { case follow, like, comment, mention, repost }
 
@@ -11,6 +13,13 @@ struct Activity {
     /// The post's key.
     let post: String?
     let date: PostDate?
+    /// A comment's text, plain, for the quote.
+    var text: String? = nil
+    /// Who else liked the post (likes of one post are one event).
+    var others: [String] = []
+
+    /// The longest quote of a comment, in characters; longer ones end in "…".
+    static let quoteLength = 80
 
     /// Every user's events, newest first, from one pass over the posts.
     static func all(in site: Site) -> [String: [Activity]] {
@@ -22,7 +31,7 @@ struct Activity {
             }
             for comment in site.posts[index].comments where comment.author != author {
                 events[author, default: []].append(Activity(kind: .comment, actor: comment.author, post: key,
-                                                            date: PostDate.utc(comment.date)))
+                                                            date: PostDate.utc(comment.date), text: comment.text.plainText))
             }
             if let original = site.posts[index].repostOf.flatMap({ site.postsByKey[$0] }), original.author != author {
                 events[original.author, default: []].append(Activity(kind: .repost, actor: author, post: original.key, date: date))
@@ -43,20 +52,51 @@ struct Activity {
                 guard let da = a.date, let db = b.date else { return false }
                 return da.instant != db.instant ? da.instant > db.instant : a.actor < b.actor
             }
+            list = grouped(list)
             list += (site.followers[handle] ?? []).map { Activity(kind: .follow, actor: $0, post: nil, date: nil) }
             events[handle] = list
         }
         return events
     }
 
-    func view(_ factory: ViewFactory) -> ActivityView {
-        let actorView = factory.user(actor)
-        let text = factory.messages.html("activity_" + kind.rawValue,
-                                         ["user": ViewFactory.link(actorView.href, actorView.handle, className: "handle")])
-        let postView = post.flatMap { factory.site.postsByKey[$0] }.map { post in
+    /// The likes of each post as one event, at the place of its first like (they share the post's date).
+    static func grouped(_ events: [Activity]) -> [Activity] {
+        var result: [Activity] = []
+        var likeOf: [String: Int] = [:]
+        for event in events {
+            if event.kind == .like, let post = event.post {
+                if let index = likeOf[post] {
+                    result[index].others.append(event.actor)
+                    continue
+                }
+                likeOf[post] = result.count
+            }
+            result.append(event)
+        }
+        return result
+    }
+
+    /// The event as a line of `owner`'s activity page.
+    func view(_ factory: ViewFactory, owner: String) -> ActivityView {
+        let actorView = factory.user(actor), ownerView = factory.user(owner)
+        let messages = factory.messages
+        let post = self.post.flatMap { factory.site.postsByKey[$0] }
+        var values: KeyValuePairs<String, String> = [
+            "user": ViewFactory.link(actorView.href, actorView.handle, className: "handle"),
+            "owner": ViewFactory.link(ownerView.href, ownerView.handle, className: "handle"),
+            "text": Escape.html(text.map { SiteRenderer.shorten($0, to: Self.quoteLength) } ?? ""),
+        ]
+        var key = "activity_" + kind.rawValue
+        if !others.isEmpty, let post {
+            key = "activity_like_others"
+            values = ["user": values[0].value, "owner": values[1].value,
+                      "others": ViewFactory.link(factory.root + SitePaths.likes(post), messages.count("others", others.count))]
+        }
+        let textHTML = messages.html(key, values)
+        let postView = post.map { post in
             PostRefView(href: factory.root + SitePaths.post(post), tile: factory.tile(post), sensitive: factory.site.isSensitive(post))
         }
-        return ActivityView(kind: kind.rawValue, actor: actorView, textHTML: text, post: postView,
+        return ActivityView(kind: kind.rawValue, actor: actorView, textHTML: textHTML, post: postView,
                             dateISO: date.map(\.rfc3339), dateText: date.map(factory.messages.date))
     }
 }

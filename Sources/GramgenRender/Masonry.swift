@@ -18,7 +18,10 @@ enum Masonry {
                                                              author: site(factory).usersByHandle[post.author]?.name ?? post.author),
                                  root: factory.root, sizes: "(min-width: 960px) 320px, 33vw", formats: factory.formats)
             columns[shortest].append(MasonryItemView(href: factory.root + SitePaths.post(post), image: view,
-                                                     author: post.author, sensitive: post.isSensitive))
+                                                     author: post.author, sensitive: post.isSensitive,
+                                                     isCarousel: post.images.count > 1,
+                                                     imageCountText: factory.messages.count("photo_count", post.images.count),
+                                                     counts: factory.tileCounts(post)))
         }
         return columns.map(MasonryColumnView.init)
     }

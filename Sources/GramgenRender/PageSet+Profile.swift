@@ -44,7 +44,7 @@ extension PageSet {
         addPages(events, size: Self.activityPageSize, folder: SitePaths.activity(handle), inputs: { _, _ in .everything }) { [self] events, path, number, pagination in
             var activity = profileLayout(user, path: path, tab: "activity", title: " · " + t.text("title_activity") + t.pageSuffix(number))
             let factory = renderer.views(for: path)
-            activity.activity = .of(events.map { $0.view(factory) })
+            activity.activity = .of(events.map { $0.view(factory, owner: handle) })
             activity.pagination = pagination(activity.root)
             if activity.activity == nil { activity.empty = t.text("empty_activity") }
             return activity

@@ -130,7 +130,10 @@ struct PageSet {
             var index = renderer.layout(path: SitePaths.tags, title: t.text("hashtags"),
                                         description: t.text("hashtags_description", ["site": site.config.title]), nav: "tags")
             let factory = renderer.views(for: SitePaths.tags)
-            index.tags = site.tags.compactMap { factory.tagLink($0.key) }
+            // By post count, then name; each knows its place by name (site.tags is sorted by key).
+            index.tags = site.tags.enumerated().compactMap { rank, tag in
+                factory.tagLink(tag.key).map { var link = $0; link.nameRank = rank; return link }
+            }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.nameRank < $1.nameRank }
             index.heading = t.text("hashtags")
             if site.tags.isEmpty { index.empty = t.text("empty_hashtags") }
             return index
@@ -138,10 +141,12 @@ struct PageSet {
         for tag in site.tags {
             let posts = tag.postKeys.compactMap { site.postsByKey[$0] }
             let pages = SiteRenderer.paginate(posts, size: renderer.gridPageSize)
+            let top = Self.topPosts(posts)
             for (index, pagePosts) in pages.enumerated() {
                 let number = index + 1
                 let folder = SitePaths.tagFolder(tag.key, page: number)
-                add("tag", path: folder, inputs: .posts(pagePosts, "\(tag.display) \(pages.count)")) { [renderer, site] in
+                let shownTop = number == 1 ? top : []
+                add("tag", path: folder, inputs: .posts(shownTop + pagePosts, "\(tag.display) \(pages.count) \(posts.count)")) { [renderer, site] in
                     let t = renderer.messages
                     var view = renderer.layout(path: folder, title: "#\(tag.display)" + t.pageSuffix(number),
                                                description: t.text("tag_description", ["tag": tag.display, "site": site.config.title]),
@@ -149,6 +154,8 @@ struct PageSet {
                                                                          type: "application/feed+json",
                                                                          title: "#\(tag.display) (JSON Feed)")])
                     view.heading = "#\(tag.display)"
+                    view.subheading = t.count("posts_count", posts.count)
+                    view.top = .of(shownTop.map(renderer.postViews(for: folder)))
                     view.grid = .of(pagePosts.map(renderer.postViews(for: folder)))
                     view.pagination = renderer.pagination(current: number, total: pages.count, root: view.root) {
                         SitePaths.tag(tag.key, page: $0)
@@ -158,6 +165,14 @@ struct PageSet {
                 }
             }
         }
+    }
+
+    /// A hashtag's top posts: the three with the most likes and comments (the newer first among
+    /// equals), shown above its newest when it has more than three.
+    static func topPosts(_ posts: [Post]) -> [Post] {
+        guard posts.count > 3 else { return [] }
+        let scored = posts.enumerated().map { (score: $1.likedBy.count + $1.comments.count, order: $0, post: $1) }
+        return scored.sorted { $0.score != $1.score ? $0.score > $1.score : $0.order < $1.order }.prefix(3).map(\.post)
     }
 
     /// `explore/` (+ `page/N/`): posts' first images in a masonry laid out from aspect ratios,

@@ -27,8 +27,8 @@ struct PageView {
     let navPeople: Bool
     /// `search.js` with its content hash, for the search page.
     let searchScript: String
-    /// `search.css` with its content hash, for the search page.
-    let searchStylesheet: String
+    /// `pages.css` with its content hash, for every page but the home feed.
+    let pagesStylesheet: String
     /// The site's icons and manifest (`WebApp`): the tab's icon and its type, Apple's
     /// home-screen icon (nothing when the site has no picture to make it from), the manifest.
     let faviconHref: String
@@ -59,6 +59,10 @@ struct PageView {
     var nextPost: PostLinkView? = nil
     var more: Section<PostView>? = nil
     var moreHeading: String? = nil
+    /// A line under the heading (a hashtag's post count).
+    var subheading: String? = nil
+    /// A hashtag's most liked and commented posts, above its newest (page 1).
+    var top: Section<PostView>? = nil
     /// A link back to where the list belongs (a post's likers: the post).
     var backHref: String? = nil
     var backLabel: String? = nil

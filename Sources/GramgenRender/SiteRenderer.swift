@@ -41,6 +41,8 @@ public struct SiteRenderer {
             for handle in post.likedBy { liked[handle, default: []].append(post) }
             var mentioned = Set(post.caption.mentions)
             for comment in post.comments { mentioned.formUnion(comment.text.mentions) }
+            // The tagged tab shows others' posts that mention the user, not the user's own.
+            mentioned.remove(post.author)
             for handle in mentioned { mentioning[handle, default: []].append(post) }
         }
         postsByAuthor = byAuthor
@@ -104,7 +106,7 @@ public struct SiteRenderer {
             feeds: feeds, share: share, navHome: nav == "home", navExplore: nav == "explore",
             navTags: nav == "tags", navSearch: nav == "search", navPeople: nav == "people",
             searchScript: theme.assetPaths["search.js"].map { root + $0 } ?? "",
-            searchStylesheet: theme.assetPaths["search.css"].map { root + $0 } ?? "",
+            pagesStylesheet: theme.assetPaths["pages.css"].map { root + $0 } ?? "",
             faviconHref: root + webApp.faviconPath, faviconType: webApp.faviconType,
             touchIconHref: webApp.touchIconPath.map { root + $0 }, manifestHref: root + WebApp.manifest,
             serviceWorker: webApp.offline && theme.serviceWorker != nil ? root + WebApp.serviceWorker : nil)

@@ -51,6 +51,14 @@ extension PostView: TemplateFields {
         "recentComments": { .init($0.recentComments) },
         "hasMoreComments": { .init($0.hasMoreComments) },
         "captionLong": { .init($0.captionLong) },
+        "counts": { .init($0.counts) },
+    ])
+}
+
+extension TileCountsView: TemplateFields {
+    static let fields = FieldTable<TileCountsView>([
+        "likes": { .init($0.likes) },
+        "comments": { .init($0.comments) },
     ])
 }
 
@@ -105,6 +113,7 @@ extension TagLinkView: TemplateFields {
         "href": { .init($0.href) },
         "count": { .init($0.count) },
         "countText": { .init($0.countText) },
+        "nameRank": { .init($0.nameRank) },
     ])
 }
 
@@ -174,6 +183,9 @@ extension MasonryItemView: TemplateFields {
         "image": { .init($0.image) },
         "author": { .init($0.author) },
         "sensitive": { .init($0.sensitive) },
+        "isCarousel": { .init($0.isCarousel) },
+        "imageCountText": { .init($0.imageCountText) },
+        "counts": { .init($0.counts) },
     ])
 }
 
@@ -201,7 +213,7 @@ extension PageView: TemplateFields {
         "navSearch": { .init($0.navSearch) },
         "navPeople": { .init($0.navPeople) },
         "searchScript": { .init($0.searchScript) },
-        "searchStylesheet": { .init($0.searchStylesheet) },
+        "pagesStylesheet": { .init($0.pagesStylesheet) },
         "faviconHref": { .init($0.faviconHref) },
         "faviconType": { .init($0.faviconType) },
         "touchIconHref": { .init($0.touchIconHref) },
@@ -215,6 +227,7 @@ extension PageView: TemplateFields {
         "profile": { .init($0.profile) },
         "tabs": { .init($0.tabs) },
         "tags": { .init($0.tags) },
+        "sortableTags": { .init(($0.tags?.count ?? 0) > 1) },
         "columns": { .init($0.columns) },
         "activity": { .init($0.activity) },
         "people": { .init($0.people) },
@@ -224,6 +237,8 @@ extension PageView: TemplateFields {
         "hasPostNav": { .init($0.previousPost != nil || $0.nextPost != nil) },
         "more": { .init($0.more) },
         "moreHeading": { .init($0.moreHeading) },
+        "subheading": { .init($0.subheading) },
+        "top": { .init($0.top) },
         "backHref": { .init($0.backHref) },
         "backLabel": { .init($0.backLabel) },
         "pagination": { .init($0.pagination) },

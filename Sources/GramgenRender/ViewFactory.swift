@@ -74,7 +74,13 @@ struct ViewFactory {
             commentsLinkText: messages.count("view_all_comments", post.comments.count), hasComments: !post.comments.isEmpty,
             tags: post.tagKeys.compactMap(tagLink), sensitive: sensitive, exif: exif(media),
             repost: repost, repostsText: reposts == 0 ? nil : messages.count("reposts", reposts), actions: actions,
-            captionLong: Self.isLong(post.caption.plainText))
+            counts: tileCounts(post), captionLong: Self.isLong(post.caption.plainText))
+    }
+
+    /// A tile's like and comment counts, shown over it on hover and focus, shortened from 10,000
+    /// ("12.3K") in the site's language.
+    func tileCounts(_ post: Post) -> TileCountsView {
+        TileCountsView(likes: messages.language.compact(post.likedBy.count), comments: messages.language.compact(post.comments.count))
     }
 
     /// Whether a caption is cut under a card: more than about two lines of a phone's width (as on

@@ -4,6 +4,9 @@ struct TagLinkView {
     let count: Int
     /// The count in the language's digits.
     let countText: String
+    /// The tag's place in alphabetical order (the tags page lists them by count; CSS `order`
+    /// puts them by name when the reader asks, without script).
+    var nameRank: Int = 0
 }
 
 /// Links between numbered pages of a list.

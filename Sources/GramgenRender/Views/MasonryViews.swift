@@ -9,4 +9,8 @@ struct MasonryItemView {
     let author: String
     /// The post is `sensitive`: the tile shows a cover, never the photo.
     let sensitive: Bool
+    let isCarousel: Bool
+    /// "3 photos", for the carousel badge.
+    let imageCountText: String
+    let counts: TileCountsView
 }

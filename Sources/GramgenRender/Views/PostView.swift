@@ -46,8 +46,10 @@ final class PostView {
     var hasMoreComments: Bool { commentCount > 2 }
     /// A caption long enough to be cut to two lines under a card, with "… more".
     let captionLong: Bool
+    /// Shown over the post's tile on hover and focus.
+    let counts: TileCountsView
 
-    init(id: String, href: String, author: UserView, dateISO: String, dateText: String, location: String?, captionHTML: String, captionText: String, images: [ImageView], aspect: String, isCarousel: Bool, imageCount: Int, imageCountText: String, tile: ImageView?, likes: LikesView?, comments: [CommentView], commentCount: Int, commentsLinkText: String, hasComments: Bool, tags: [TagLinkView], sensitive: Bool, exif: Section<ExifPhotoView>?, repost: RepostView?, repostsText: String?, actions: PostActionsView, captionLong: Bool) {
+    init(id: String, href: String, author: UserView, dateISO: String, dateText: String, location: String?, captionHTML: String, captionText: String, images: [ImageView], aspect: String, isCarousel: Bool, imageCount: Int, imageCountText: String, tile: ImageView?, likes: LikesView?, comments: [CommentView], commentCount: Int, commentsLinkText: String, hasComments: Bool, tags: [TagLinkView], sensitive: Bool, exif: Section<ExifPhotoView>?, repost: RepostView?, repostsText: String?, actions: PostActionsView, counts: TileCountsView, captionLong: Bool) {
         self.id = id
         self.href = href
         self.author = author
@@ -74,7 +76,14 @@ final class PostView {
         self.repostsText = repostsText
         self.actions = actions
         self.captionLong = captionLong
+        self.counts = counts
     }
+}
+
+/// A post's like and comment counts as a tile shows them.
+struct TileCountsView {
+    let likes: String
+    let comments: String
 }
 
 /// Links of a post's action row and the count beside them.
