@@ -23,7 +23,7 @@ step() { printf '\n== %s\n' "$*"; }
 install_missing() {
   local packages=(libvips-dev libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config
                   ffmpeg libimage-exiftool-perl
-                  chromium chromium-driver default-jre-headless fonts-noto-cjk python3-pip)
+                  chromium chromium-driver default-jre-headless fonts-noto-cjk fonts-noto-color-emoji python3-pip)
   local missing=()
   for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

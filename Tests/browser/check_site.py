@@ -119,6 +119,11 @@ def pick_pages(site):
     carousel = [p for p in posts if 'class="dots"' in read(os.path.join(site, p, "index.html"))
                 and 'class="sensitive"' not in read(os.path.join(site, p, "index.html"))]
     sensitive = [p for p in posts if 'class="sensitive"' in read(os.path.join(site, p, "index.html"))]
+    # Prefer a carousel with a slide wider than its shape (drawn wider than the carousel: its
+    # files must be wider too, see check_sharp_slides).
+    def widened(p):
+        return any(int(v) > 100 for v in re.findall(r'sizes="[^"]*, (\d+)vw"', read(os.path.join(site, p, "index.html"))))
+    carousel.sort(key=lambda p: not widened(p))
     if carousel:
         pages["post with carousel"] = carousel[0]
     if sensitive:
@@ -470,7 +475,7 @@ def visit(results, driver, root, kind, path, shots, checked_urls):
     """)
     results.check(f"{label}: every photo box fills its post's width", not gaps, gaps)
     small = driver.execute_script("""
-      return [...document.querySelectorAll('.dots a, .topnav a, .tabs a, .carousel-button:not([hidden]), .pagination a, .post-step')]
+      return [...document.querySelectorAll('.dots a, .topnav a, .tabs a, .carousel-button:not([hidden]), .pagination a, .post-step, .actions a, .sort a, .caption-more summary')]
         .map(a => [a, a.getBoundingClientRect()]).filter(([a, r]) => r.width > 0 && (r.width < 24 || r.height < 24))
         .map(([a, r]) => a.className + ' "' + a.textContent.trim().slice(0, 12) + '" ' + Math.round(r.width) + 'x' + Math.round(r.height));
     """)
@@ -530,6 +535,16 @@ def check_meta(results, driver, label, is_404):
     if meta["ogType"] == "article" and not (meta["ogImage"] or "").startswith("http"):
         missing.append("og:image absolute URL")
     results.check(f"{label}: canonical, og:, twitter: and alternate links", not missing, missing)
+    app = driver.execute_script("""
+      const l = r => { const e = document.querySelector(`link[rel="${r}"]`); return e && e.href; };
+      return {icon: l('icon'), touch: l('apple-touch-icon'), manifest: l('manifest'),
+              colors: [...document.querySelectorAll('meta[name=theme-color]')].map(m => m.media + ' ' + m.content)};
+    """)
+    problems = [k for k in ("icon", "manifest") if not app[k]]
+    problems += [f"{status(app[k])} {app[k]}" for k in ("icon", "touch", "manifest") if app[k] and status(app[k]) != 200]
+    if len(app["colors"]) != 2 or not all("prefers-color-scheme" in c for c in app["colors"]):
+        problems.append(f"theme-color for light and dark: {app['colors']}")
+    results.check(f"{label}: favicon, touch icon, manifest and theme-color present", not problems, problems)
 
 
 # Queries the demo site answers, in Korean, accented and plain Latin, partial words included:
@@ -593,6 +608,87 @@ def check_search(results, driver, label):
         results.check(f"{label}: clicking a result opens it", driver.current_url.split("#")[0] == target, driver.current_url)
 
 
+def check_home_extras(results, driver, label):
+    """The first photo first, the action row, and (with offline: true) pages kept for offline reading."""
+    # Each card's first picture: an <img> (loading, fetchpriority), or a video's poster, which the
+    # page preloads with high priority when it comes first.
+    loads = driver.execute_script("""
+      const preload = document.querySelector('link[rel=preload][as=image][fetchpriority=high]');
+      return [...document.querySelectorAll('.card')].map(c => {
+        if (c.querySelector('details.sensitive')) return ['covered', null];  // never fetched up front
+        const first = c.querySelector('.slide'), i = first && first.querySelector('img'), v = first && first.querySelector('video');
+        if (v) return ['video', preload && new URL(preload.href).href === v.poster ? 'high' : null];
+        return i ? [i.loading, i.getAttribute('fetchpriority')] : ['covered', null]; });
+    """)
+    first_ok = loads and loads[0] in (["eager", "high"], ["video", "high"])
+    second_ok = len(loads) < 2 or loads[1][0] in ("eager", "video", "covered") and loads[1][1] is None
+    rest_ok = all(l[0] in ("lazy", "video", "covered") and l[1] is None for l in loads[2:])
+    results.check(f"{label}: the first card's picture loads at once with high priority, the second at once, later ones lazily",
+                  bool(first_ok and second_ok and rest_ok), loads)
+    rows = driver.execute_script("""
+      return [...document.querySelectorAll('.card')].map(c => [...c.querySelectorAll('.actions a')]
+        .map(a => [a.getAttribute('aria-label'), new URL(a.href).pathname.replace(/^.*?\\/([^/]+\\/p\\/)/, '$1')]));
+    """)
+    ok = bool(rows) and all(len(r) >= 3 and all(a[0] for a in r) and r[0][1].endswith("/likes/") for r in rows)
+    results.check(f"{label}: every card has the action row (likes page, comments, copy link, download)", ok, rows[:2])
+    worker = driver.execute_script("return document.body.dataset.sw || null")
+    if not worker:
+        return
+    # offline: true. Once the worker controls the page, a page visited before opens without a network.
+    ready = driver.execute_async_script("""
+      const done = arguments[arguments.length - 1];
+      navigator.serviceWorker.ready.then(() => done(true), () => done(false));
+      setTimeout(() => done(false), 10000);
+    """)
+    url = driver.current_url
+    driver.get(url)  # now controlled: this visit is kept
+    wait(driver, "return document.readyState === 'complete' && !!navigator.serviceWorker.controller", timeout=10)
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    try:
+        driver.get(url)
+        shown = wait(driver, "return document.querySelectorAll('.card').length", timeout=10)
+    finally:
+        driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+            "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    results.check(f"{label}: with offline: true, the page opens again without a network (service worker)",
+                  bool(ready) and bool(shown), f"ready={ready} cards={shown}")
+    driver.get(url)
+
+
+def check_sharp_slides(results, driver, label):
+    """On a 2x desktop screen, every slide's file has the pixels it is drawn with (a slide cropped to
+    a narrower carousel is drawn wider than it), unless it is already the largest file there is."""
+    url = driver.current_url.split("#")[0]
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": DESKTOP[0], "height": DESKTOP[1], "deviceScaleFactor": 2, "mobile": False})
+    try:
+        driver.get(url)
+        wait(driver, "return document.readyState === 'complete'", timeout=30)
+        count = driver.execute_script("return document.querySelector('.carousel .slides').children.length")
+        found = []
+        for index in range(count):
+            driver.execute_script("const s = document.querySelector('.carousel .slides'); s.style.scrollBehavior = 'auto';"
+                                  f"s.scrollLeft = {index} * s.clientWidth * (getComputedStyle(s).direction === 'rtl' ? -1 : 1);")
+            found.append(wait(driver, f"""
+              const li = document.querySelector('.carousel .slides').children[{index}], img = li.querySelector('img');
+              if (!img) return {{video: true}};
+              if (!img.complete || !img.naturalWidth) return false;
+              const box = img.getBoundingClientRect(), dpr = window.devicePixelRatio;
+              const drawn = Math.max(box.width, box.height * img.naturalWidth / img.naturalHeight) * dpr;
+              const source = img.closest('picture').querySelector('source');
+              const sets = [img.srcset, source ? source.srcset : ''].join(',');
+              const widths = sets.split(',').map(c => parseInt(c.trim().split(/\\s+/)[1])).filter(Boolean);
+              const file = (sets.split(',').map(c => c.trim().split(/\\s+/)).find(([u]) => new URL(u, location.href).href === img.currentSrc) || [])[1];
+              return {{index: {index}, drawn: Math.round(drawn), file: parseInt(file), largest: Math.max(...widths)}};
+            """, timeout=20))
+        bad = [f for f in found if f is False or (not f.get("video") and f["file"] < f["drawn"] * 0.95 and f["file"] < f["largest"])]
+        results.check(f"{label}: on a 2x screen no slide is drawn from a file smaller than it needs", not bad, found)
+    finally:
+        viewport(driver, DESKTOP)
+
+
 def check_kind(results, driver, kind, label, shots):
     """What each kind of page must offer beyond the common checks."""
     from selenium.webdriver.common.by import By
@@ -615,8 +711,12 @@ def check_kind(results, driver, kind, label, shots):
             ActionChains(driver).send_keys(Keys.TAB).perform()
             style = driver.execute_script("""
               const e = document.activeElement, s = getComputedStyle(e);
+              const ring = st => st.outlineStyle !== 'none' && parseFloat(st.outlineWidth) >= 2;
+              // A focused scroll marker (the carousel's own dots) leaves focus on its scroller and
+              // draws its ring on the marker.
+              const marker = e.matches('.slides') && [...e.children].some(li => ring(getComputedStyle(li, '::scroll-marker')));
               return [e.tagName.toLowerCase() + '.' + e.className + ' ' + (e.textContent || '').trim().slice(0, 20),
-                      s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2];
+                      ring(s) || marker];
             """)
             if not style[1]:
                 unseen.append(style[0])
@@ -671,18 +771,75 @@ def check_kind(results, driver, kind, label, shots):
                       relative == total and total > 0)
         likes = driver.execute_script("return document.querySelector('.likes')?.textContent.trim()")
         results.check(f"{label}: likes line ('{likes}')", bool(likes and likes.startswith("Liked by")), likes)
-        # Without script: no arrows, but the second dot still brings its photo into view.
+        # Without script: no arrows, but the second dot still brings its photo into view. Chromium
+        # draws the scroller's own markers instead of the #link dots: moving adds no history entry,
+        # leaves the page where it is, and the second marker becomes the current one.
         url = driver.current_url.split("#")[0]
         driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
         try:
+            viewport(driver, PHONE)
             driver.get(url)
             arrows = driver.find_elements(By.CSS_SELECTOR, ".carousel-next")
-            driver.find_elements(By.CSS_SELECTOR, ".carousel .dots a")[1].click()
+            driver.execute_script("window.scrollTo(0, 100)")
+            before = driver.execute_script("""
+              const c = document.querySelector('.carousel'), r = c.getBoundingClientRect();
+              return {w: r.width, h: r.height, n: c.querySelector('.slides').children.length, history: history.length,
+                      y: scrollY, markers: CSS.supports('selector(::scroll-marker)')};
+            """)
+            if before["markers"]:
+                from selenium.webdriver.common.action_chains import ActionChains
+                # The marker group: centred, 8 px above the bottom, 24 px markers after 4 px of padding.
+                group = before["n"] * 24 + 8
+                x = -group / 2 + 4 + 24 + 12
+                y = before["h"] / 2 - 8 - 12
+                carousel = driver.find_element(By.CSS_SELECTOR, ".carousel")
+                ActionChains(driver).move_to_element_with_offset(carousel, int(x), int(y)).click().perform()
+            else:
+                driver.find_elements(By.CSS_SELECTOR, ".carousel .dots a")[1].click()
             moved = wait(driver, "return document.querySelector('.carousel .slides').scrollLeft > 10", timeout=5)
+            after = driver.execute_script("""
+              const s = document.querySelector('.carousel .slides');
+              const current = [...s.children].map(li => getComputedStyle(li, '::scroll-marker').backgroundImage.includes('rgb(255, 255, 255)'));
+              return {history: history.length, y: scrollY, current};
+            """)
             results.check(f"{label}: without script, a dot shows its photo", not arrows and bool(moved),
                           f"arrows={len(arrows)} moved={moved}")
+            if before["markers"]:
+                results.check(f"{label}: without script, moving through photos adds no history entry and keeps the page still",
+                              after["history"] == before["history"] and abs(after["y"] - before["y"]) < 1, (before, after))
+                results.check(f"{label}: without script, the current dot is shown",
+                              after["current"][:2] == [False, True], after["current"])
         finally:
             driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+            viewport(driver, DESKTOP)
+    if kind == "home":
+        check_home_extras(results, driver, label)
+    if kind == "post with carousel":
+        check_sharp_slides(results, driver, label)
+    if kind == "tags":
+        order = driver.execute_script("""
+          location.hash = 'by-name';
+          const items = [...document.querySelectorAll('.tag-list li')];
+          const shown = items.map(li => [Number(getComputedStyle(li).order), li.querySelector('.tag-name').textContent]).sort((a, b) => a[0] - b[0]);
+          const counts = items.map(li => Number(li.querySelector('.tag-count').textContent.replace(/\\D/g, '')));
+          return {byName: shown.map(x => x[1]), countsAsWritten: counts};
+        """)
+        names = order["byName"]
+        counts = order["countsAsWritten"]
+        import unicodedata
+        by_key = sorted(names, key=lambda n: unicodedata.normalize("NFKC", n.casefold()))
+        results.check(f"{label}: hashtags listed by count, and by name at #by-name without script",
+                      counts == sorted(counts, reverse=True) and names == by_key, order)
+        driver.execute_script("location.hash = ''")
+    if kind in ("profile", "explore"):
+        from selenium.webdriver.common.action_chains import ActionChains
+        target = driver.find_elements(By.CSS_SELECTOR, ".grid a.tile, .masonry a")
+        if results.check(f"{label}: has tiles", bool(target)):
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", target[0])
+            ActionChains(driver).move_to_element(target[0]).perform()
+            shown = wait(driver, """const c = document.querySelector('.grid a.tile .tile-counts, .masonry a .tile-counts');
+                                 return c && getComputedStyle(c).opacity === '1' && c.textContent.trim()""", timeout=3)
+            results.check(f"{label}: a tile shows its likes and comments on hover", bool(shown), shown)
     if kind == "search":
         check_search(results, driver, label)
     if kind in ("people", "followers", "follows", "likes"):
