@@ -35,6 +35,8 @@ struct PageView {
     let faviconType: String
     let touchIconHref: String?
     let manifestHref: String
+    /// The site's logo beside its title, when it has `content/logo.*`.
+    let logo: LogoView?
     /// The service worker to register (`offline: true`), or nothing.
     let serviceWorker: String?
 
@@ -78,6 +80,12 @@ struct PageView {
         guard let first = post ?? posts?.items.first, !first.sensitive else { return nil }
         return first.images.first?.video?.poster
     }
+}
+
+/// The logo in the top bar: the 32 px icon, and the 180 px one for 2× screens.
+struct LogoView {
+    let src: String
+    let src2x: String
 }
 
 /// The top of a profile page.

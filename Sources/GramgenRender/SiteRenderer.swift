@@ -109,6 +109,7 @@ public struct SiteRenderer {
             pagesStylesheet: theme.assetPaths["pages.css"].map { root + $0 } ?? "",
             faviconHref: root + webApp.faviconPath, faviconType: webApp.faviconType,
             touchIconHref: webApp.touchIconPath.map { root + $0 }, manifestHref: root + WebApp.manifest,
+            logo: webApp.headerLogo(config).map { LogoView(src: root + $0.0, src2x: root + $0.1) },
             serviceWorker: webApp.offline && theme.serviceWorker != nil ? root + WebApp.serviceWorker : nil)
     }
 

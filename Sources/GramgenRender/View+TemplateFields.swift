@@ -55,6 +55,13 @@ extension PostView: TemplateFields {
     ])
 }
 
+extension LogoView: TemplateFields {
+    static let fields = FieldTable<LogoView>([
+        "src": { .init($0.src) },
+        "src2x": { .init($0.src2x) },
+    ])
+}
+
 extension TileCountsView: TemplateFields {
     static let fields = FieldTable<TileCountsView>([
         "likes": { .init($0.likes) },
@@ -218,6 +225,7 @@ extension PageView: TemplateFields {
         "faviconType": { .init($0.faviconType) },
         "touchIconHref": { .init($0.touchIconHref) },
         "manifestHref": { .init($0.manifestHref) },
+        "logo": { .init($0.logo) },
         "serviceWorker": { .init($0.serviceWorker) },
         "heading": { .init($0.heading) },
         "posts": { .init($0.posts) },

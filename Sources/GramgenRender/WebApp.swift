@@ -26,6 +26,13 @@ public struct WebApp: Sendable {
     /// The tab's icon: the 32 px PNG, or the letter.
     var faviconPath: String { icons[iconPath(32)] != nil ? iconPath(32) : Self.letterIcon }
     var faviconType: String { icons[iconPath(32)] != nil ? "image/png" : "image/svg+xml" }
+    /// The logo beside the site's title in the top bar (1× and 2×), when the site has
+    /// `content/logo.*` (an avatar only makes the icons).
+    func headerLogo(_ config: SiteConfig) -> (String, String)? {
+        guard config.logo != nil, icons[iconPath(32)] != nil, icons[iconPath(180)] != nil else { return nil }
+        return (iconPath(32), iconPath(180))
+    }
+
     /// Apple's home-screen icon, when there is a picture to make it from.
     var touchIconPath: String? { icons[iconPath(180)] != nil ? iconPath(180) : nil }
 

@@ -85,9 +85,11 @@ struct WebAppTests {
         try site.photo("content/logo.jpg", 600, 600, red: 250)
         #expect(try site.build().published)
         let fromLogo = try site.read("icons/icon-512.png")
+        #expect(try site.page().contains("<a class=\"brand\" href=\"./\"><img class=\"logo\" src=\"icons/icon-32.png\" srcset=\"icons/icon-180.png 2x\" width=\"28\" height=\"28\" alt=\"\">Hana&#39;s photos</a>"))
         try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/logo.jpg"))
         #expect(try site.build().published)
         #expect(try site.read("icons/icon-512.png") != fromLogo, "the avatar's icon replaces the logo's")
+        #expect(!(try site.page()).contains("class=\"logo\""), "an avatar makes icons, not a logo")
 
         try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/users/hana/avatar.jpg"))
         #expect(try site.build().published)
