@@ -2,7 +2,7 @@
 """Largest Contentful Paint of a built site's home, a profile and a post page in headless Chromium
 on a throttled phone (390x844, 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, no cache).
 
-    python3 bench/lcp.py SITE [--runs 5]
+    python3 bench/lcp.py SITE [--runs 5] [--post ann/p/2024-01-01-x/]
 
 Prints the median LCP (ms), what the LCP element was, and the bytes each page downloaded.
 Uses Tests/browser/check_site.py's server and browser, so the site is served under its base path.
@@ -25,16 +25,20 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("site")
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--post", help="the post page to measure (a folder such as ann/p/2024-01-01-x/); "
+                        "by default the browser test's carousel post, which differs between theme versions")
     args = parser.parse_args()
     site = os.path.abspath(args.site)
     pages = c.pick_pages(site)
-    chosen = {"home": pages["home"], "profile": pages["profile"], "post": pages.get("post with carousel") or pages["post"]}
+    chosen = {"home": pages["home"], "profile": pages["profile"], "post": args.post or pages.get("post with carousel") or pages["post"]}
     server, folder, root = c.serve(site, c.base_path(site))
     driver = c.start_browser()
     try:
         c.viewport(driver, c.PHONE)
         driver.execute_cdp_cmd("Network.enable", {})
         driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
+        # Every load is a first visit: a service worker (offline: true) must not answer from its cache.
+        driver.execute_cdp_cmd("Network.setBypassServiceWorker", {"bypass": True})
         driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
             "offline": False, "latency": 150, "downloadThroughput": 200_000, "uploadThroughput": 93_750})
         for kind, path in chosen.items():

@@ -80,6 +80,10 @@ final class ImageView {
     let load: Loading
     var loading: String { load == .lazy ? "lazy" : "eager" }
     var priority: Bool { load == .priority }
+    /// A carousel's later slide: fetched with low priority (`fetchpriority="low"`). The browser
+    /// loads slides near the visible one ahead of time, and a slide cropped to a narrower carousel
+    /// is a wide file: at normal priority it takes bandwidth from the page's main picture.
+    var later: Bool { index > 1 }
     /// The video this image is the poster of.
     let video: VideoView?
 

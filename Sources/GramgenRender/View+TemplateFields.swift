@@ -318,6 +318,7 @@ extension ImageView: TemplateFields {
     static let fields = FieldTable<ImageView>([
         "loading": { .init($0.loading) },
         "priority": { .init($0.priority) },
+        "later": { .init($0.later) },
         "dotLabel": { .init($0.dotLabel) },
         "src": { .init($0.src) },
         "srcset": { .init($0.srcset) },

@@ -627,6 +627,20 @@ def check_home_extras(results, driver, label):
     rest_ok = all(l[0] in ("lazy", "video", "covered") and l[1] is None for l in loads[2:])
     results.check(f"{label}: the first card's picture loads at once with high priority, the second at once, later ones lazily",
                   bool(first_ok and second_ok and rest_ok), loads)
+    if driver.execute_script("return CSS.supports('container-type', 'scroll-state')"):
+        # A fresh load, untouched: the checks before moved carousels and focused their parts.
+        driver.get(driver.current_url.split("#")[0])
+        wait(driver, "return document.readyState === 'complete'", timeout=30)
+        time.sleep(1)
+        fetched = driver.execute_script("""
+          const files = new Set(performance.getEntriesByType('resource').map(e => e.name));
+          return [...document.querySelectorAll('.carousel .slide:not(:first-child) img')]
+            .filter(i => {
+              const sets = [i.srcset, ...[...i.closest('picture').querySelectorAll('source')].map(s => s.srcset)].join(',');
+              return [...files].some(f => sets.includes(f.split('/').pop())) || (i.complete && i.naturalWidth > 0);
+            }).map(i => i.closest('.slide').id);
+        """)
+        results.check(f"{label}: only the photo in view of each carousel is fetched up front", not fetched, fetched)
     rows = driver.execute_script("""
       return [...document.querySelectorAll('.card')].map(c => [...c.querySelectorAll('.actions a')]
         .map(a => [a.getAttribute('aria-label'), new URL(a.href).pathname.replace(/^.*?\\/([^/]+\\/p\\/)/, '$1')]));
@@ -736,6 +750,10 @@ def check_kind(results, driver, kind, label, shots):
         """)
         results.check(f"{label}: the dots are #links to the slides (work without script)",
                       len(dots) >= 2 and all(d[0].startswith("#") and d[1] for d in dots), dots)
+        # Every photo, with the carousel moved (its later photos are drawn only then).
+        driver.execute_script("const s = document.querySelector('.carousel .slides'); s.style.scrollBehavior = 'auto';"
+                              "s.scrollLeft = s.scrollWidth * (getComputedStyle(s).direction === 'rtl' ? -1 : 1);")
+        time.sleep(0.5)
         shape = driver.execute_script("""
           const c = document.querySelector('.carousel'), box = c.getBoundingClientRect();
           const imgs = [...c.querySelectorAll('.slide img')];
@@ -748,6 +766,8 @@ def check_kind(results, driver, kind, label, shots):
               and abs(shape["box"] / shape["wanted"] - 1) < 0.02)
         results.check(f"{label}: the carousel has the first photo's shape, every photo fills it (no grey bands)",
                       ok, shape)
+        driver.execute_script("const s = document.querySelector('.carousel .slides'); s.scrollLeft = 0; s.style.scrollBehavior = '';")
+        time.sleep(0.3)
         slides = driver.find_element(By.CSS_SELECTOR, ".carousel .slides")
         before = driver.execute_script("return arguments[0].scrollLeft", slides)
         buttons = driver.find_elements(By.CSS_SELECTOR, ".carousel .carousel-next")
