@@ -16,6 +16,10 @@ struct OutputManifest: Sendable {
 
     var entries: [String: Entry] = [:]
 
+    /// The `inputs` of a static or media file: placed as it is, not drawn (so never reused as a
+    /// page; `Publisher.reuse` asks for a page's own inputs digest).
+    static let placed = "placed"
+
     /// Tab-separated lines: path, inputs, content, size, modified (ns), inode.
     static func load(_ url: URL) -> OutputManifest {
         guard let data = FileManager.default.contents(atPath: url.path) else { return OutputManifest() }

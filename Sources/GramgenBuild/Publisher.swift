@@ -134,16 +134,23 @@ final class Publisher: PageSink, @unchecked Sendable {
         switch strategy {
         case .swap:
             try swapIn()
-            next.save(manifestURL)
-            // Every file's identity was taken as it was placed (a rename keeps sizes and times), so
-            // the up-to-date record needs no walk of the finished output.
-            publishedFiles = next.entries.map {
-                FolderWalk.Entry(path: $0.key, size: $0.value.size, modified: $0.value.modified, isRegular: true)
-            } + placed
         case .inPlace:
             removeLeftovers(keeping: Set(next.entries.keys).union(placed.map(\.path)))
-            next.save(manifestURL)
         }
+        // Every file's identity was taken as it was placed (a rename keeps sizes and times), so
+        // the up-to-date record needs no walk of the finished output.
+        publishedFiles = next.entries.map {
+            FolderWalk.Entry(path: $0.key, size: $0.value.size, modified: $0.value.modified, isRegular: true)
+        } + placed
+        // In place, static and media files are remembered too (no inputs, no content digest: a
+        // media file's name is its digest), so the next build knows them without looking.
+        var manifest = next
+        for file in placed where strategy == .inPlace && manifest.entries[file.path] == nil {
+            let inode = FileIdentity(path: target.path + "/" + file.path)?.inode ?? 0
+            manifest.entries[file.path] = .init(inputs: OutputManifest.placed, content: "", size: file.size,
+                                                modified: file.modified, inode: inode)
+        }
+        manifest.save(manifestURL)
     }
 
     /// Drops what was written after a failure: the temporary folder; in place, what was written
@@ -197,6 +204,11 @@ final class Publisher: PageSink, @unchecked Sendable {
             let destination = folder + "/" + name
             let source = cache.fileURL(for: name).path
             do {
+                // In place, a media file the last build placed and nobody touched since is kept
+                // as it is (one stat).
+                if strategy == .inPlace, let kept = previous.intact("media/" + name, at: destination) {
+                    return .success(.init(path: "media/" + name, size: kept.size, modified: kept.modified, isRegular: true))
+                }
                 if !(strategy == .inPlace && fm.fileExists(atPath: destination)), link(source, destination) != 0 {
                     let temporary = destination + ".gramgen-\(getpid())"
                     unlink(temporary)
@@ -220,11 +232,19 @@ final class Publisher: PageSink, @unchecked Sendable {
 
     /// In place: removes every file the build did not produce, then the folders that leaves empty
     /// (a removed post's), deepest first; rmdir leaves any folder that still holds something.
+    /// The files are those the last build's manifest lists and this build did not produce; without
+    /// a manifest (lost, or the first build), the folder is walked.
     private func removeLeftovers(keeping wanted: Set<String>) {
+        let candidates: [String]
+        if previous.entries.isEmpty {
+            candidates = (FolderWalk.entries(output.path, follow: false) ?? []).filter(\.isRegular).map(\.path)
+        } else {
+            candidates = Array(previous.entries.keys)
+        }
         var emptied = Set<String>()
-        for entry in FolderWalk.entries(output.path, follow: false) ?? [] where entry.isRegular && !wanted.contains(entry.path) {
-            unlink(output.path + "/" + entry.path)
-            var folder = (entry.path as NSString).deletingLastPathComponent
+        for path in candidates where !wanted.contains(path) {
+            unlink(output.path + "/" + path)
+            var folder = (path as NSString).deletingLastPathComponent
             while !folder.isEmpty, emptied.insert(folder).inserted {
                 folder = (folder as NSString).deletingLastPathComponent
             }
