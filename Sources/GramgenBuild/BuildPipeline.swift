@@ -163,6 +163,7 @@ public struct BuildPipeline {
         state.report.pageCount = publisher.pageCount
         state.report.fileCount = publisher.fileCount
         state.report.pagesReused = publisher.reused
+        state.report.pagesDrawn = publisher.drawn
         state.digests.save()
         cache.prune(keepingKeys: images.cacheKeys, files: media.union(images.replacedFiles))
         state.upToDate.save(state.report, inputs: state.checked?.inputs ?? "", published: publisher.publishedFiles)

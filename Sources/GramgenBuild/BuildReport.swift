@@ -18,6 +18,8 @@ public struct BuildReport: Sendable {
     public var imagesFromCache = 0
     /// Files taken over from the previous build because what they are made from did not change.
     public var pagesReused = 0
+    /// Pages and feeds drawn (the rest of them were taken over unchanged).
+    public var pagesDrawn = 0
     public var published = false
     /// Nothing changed since the last build into this output, so nothing was done.
     public var upToDate = false

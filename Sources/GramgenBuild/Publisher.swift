@@ -30,6 +30,8 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// Where files are written: a temporary folder beside the output (`.swap`) or the output itself.
     let target: URL
     private let previous: OutputManifest
+    /// In place: the last rebuild into this folder did not finish (see `removeLeftovers`).
+    private var interrupted = false
     private var next = OutputManifest()
     private let lock = NSLock()
     private let writer = FileWriter()
@@ -37,6 +39,8 @@ final class Publisher: PageSink, @unchecked Sendable {
     private(set) var fileCount = 0
     /// Pages and feeds taken over from the previous build without being drawn again.
     private(set) var reused = 0
+    /// Pages and feeds drawn by this build (whether or not their bytes changed).
+    private(set) var drawn = 0
     /// After `finish`: every file the output holds, as `FolderWalk` would list it, when the publisher
     /// knows them all (`.swap`); nil when the output must be walked (`.inPlace` leaves other files be).
     private(set) var publishedFiles: [FolderWalk.Entry]?
@@ -61,6 +65,12 @@ final class Publisher: PageSink, @unchecked Sendable {
         case .inPlace:
             target = output
             previous = OutputManifest.load(manifestURL)
+            // A rebuild in place that was killed may have left files half-written under another
+            // name, which no manifest lists: the next one walks the folder to clear them.
+            let unfinished = manifestURL.path + ".unfinished"
+            interrupted = FileManager.default.fileExists(atPath: unfinished)
+            try FileManager.default.createDirectory(at: manifestURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+            guard FileManager.default.createFile(atPath: unfinished, contents: Data()) else { throw POSIXError.current(unfinished) }
         }
         try fm.createDirectory(at: target, withIntermediateDirectories: true)
         // First, so that a folder left by a killed build is known as gramgen's (see `Leftovers`).
@@ -76,6 +86,11 @@ final class Publisher: PageSink, @unchecked Sendable {
     }
 
     func put(_ path: String, _ bytes: [UInt8], inputs: String?) throws {
+        if inputs != nil {
+            lock.lock()
+            drawn += 1
+            lock.unlock()
+        }
         let content = BytesDigest.hex(bytes)
         let old = output.path + "/" + path, new = target.path + "/" + path
         if var entry = previous.intact(path, at: old), entry.content == content, takeOver(path) {
@@ -151,6 +166,7 @@ final class Publisher: PageSink, @unchecked Sendable {
                                                 modified: file.modified, inode: inode)
         }
         manifest.save(manifestURL)
+        if strategy == .inPlace { unlink(manifestURL.path + ".unfinished") }
     }
 
     /// Drops what was written after a failure: the temporary folder; in place, what was written
@@ -233,10 +249,11 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// In place: removes every file the build did not produce, then the folders that leaves empty
     /// (a removed post's), deepest first; rmdir leaves any folder that still holds something.
     /// The files are those the last build's manifest lists and this build did not produce; without
-    /// a manifest (lost, or the first build), the folder is walked.
+    /// a manifest (lost, or the first build), or after a rebuild that did not finish, the folder is
+    /// walked.
     private func removeLeftovers(keeping wanted: Set<String>) {
         let candidates: [String]
-        if previous.entries.isEmpty {
+        if previous.entries.isEmpty || interrupted {
             candidates = (FolderWalk.entries(output.path, follow: false) ?? []).filter(\.isRegular).map(\.path)
         } else {
             candidates = Array(previous.entries.keys)

@@ -76,6 +76,21 @@ struct Activity {
         return result
     }
 
+    /// What a page of events reads: the posts they are about (their digests cover likes, comments
+    /// and photos), the events themselves and `notes` (what else the page shows: the number of
+    /// pages, the profile's post count), so a page is drawn again only when something on it would
+    /// change, not on every edit anywhere in the site.
+    static func inputs(_ events: [Activity], site: Site, notes: [String]) -> PageInputs {
+        var posts: [Post] = [], seen = Set<String>()
+        var notes = notes
+        for event in events {
+            if let key = event.post, seen.insert(key).inserted, let post = site.postsByKey[key] { posts.append(post) }
+            notes.append([event.kind.rawValue, event.actor, event.others.joined(separator: ","), event.post ?? "",
+                          event.date?.rfc3339 ?? "", event.text ?? ""].joined(separator: "\u{1}"))
+        }
+        return PageInputs(scope: .posts(posts), notes: notes)
+    }
+
     /// The event as a line of `owner`'s activity page.
     func view(_ factory: ViewFactory, owner: String) -> ActivityView {
         let actorView = factory.user(actor), ownerView = factory.user(owner)

@@ -41,7 +41,8 @@ extension PageSet {
         }
 
         let events = renderer.activities[handle] ?? []
-        addPages(events, size: Self.activityPageSize, folder: SitePaths.activity(handle), inputs: { _, _ in .everything }) { [self] events, path, number, pagination in
+        addPages(events, size: Self.activityPageSize, folder: SitePaths.activity(handle),
+                 inputs: { [site] events, total in Activity.inputs(events, site: site, notes: [total, "\(own.count)"]) }) { [self] events, path, number, pagination in
             var activity = profileLayout(user, path: path, tab: "activity", title: " · " + t.text("title_activity") + t.pageSuffix(number))
             let factory = renderer.views(for: path)
             activity.activity = .of(events.map { $0.view(factory, owner: handle) })

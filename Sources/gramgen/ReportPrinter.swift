@@ -27,6 +27,7 @@ struct ReportPrinter {
                               plural(report.userCount, "user"), report.totalSeconds, place)
             if !problems.isEmpty { line += " (\(problems))" }
             console.info(line)
+            console.detail("  Pages and feeds: \(report.pagesDrawn) drawn, \(report.pagesReused) taken over from the last build unchanged")
         } else {
             console.problem("Build failed with \(problems.isEmpty ? "errors" : problems); \(place) was left unchanged.")
         }

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+@testable import GramgenBuild
+
+/// After each kind of edit a person makes to a site, a build that takes over unchanged pages from
+/// the last one gives exactly the files a build from scratch gives (byte for byte, same file list).
+struct IncrementalEditKindsTests {
+    enum Edit: String, CaseIterable, CustomTestStringConvertible {
+        case captionText, captionNewHashtag, addPost, deletePost, renamePost, draftOn, draftOff,
+             follow, unfollow, like, unlike, comment, commentMention, profileName, profileBio, addUser,
+             deleteUser, template, configTitle, configPageSize, replacePhoto, addPhoto, sensitive,
+             repost, location, date, frontMatterTags
+
+        var testDescription: String { rawValue }
+    }
+
+    /// The incremental test site, with a like, a draft and a follow to take away.
+    static func makeSite() throws -> URL {
+        let site = try IncrementalBuildTests.makeSite()
+        try write(site, "content/users/ana/posts/2024-01-12-walk/post.md",
+                  "---\ndate: 2024-01-12T10:00:00Z\nliked_by: [ben, cleo]\n---\nWalk 2 by @ana #food\n")
+        try write(site, "content/users/ben/posts/2024-02-20-draft/post.md",
+                  "---\ndate: 2024-02-20T10:00:00Z\ndraft: true\n---\nNot yet #later\n")
+        try copyPhoto(site, to: "content/users/ben/posts/2024-02-20-draft/1.jpg")
+        // Someone nobody names, to be deleted.
+        try write(site, "content/users/eve/profile.md", "---\nname: Eve\n---\nQuiet.\n")
+        try write(site, "content/users/eve/posts/2024-03-01-only/post.md", "Only one #river\n")
+        try copyPhoto(site, to: "content/users/eve/posts/2024-03-01-only/1.jpg")
+        return site
+    }
+
+    static func write(_ site: URL, _ path: String, _ text: String) throws {
+        let url = site.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    static func copyPhoto(_ site: URL, to path: String, from source: String = "alice/posts/2024-06-01-market/1.jpg") throws {
+        let url = site.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(at: url)
+        try FileManager.default.copyItem(at: GoldenSiteTests.site.appendingPathComponent("content/users/" + source), to: url)
+    }
+
+    static func apply(_ edit: Edit, to site: URL) throws {
+        let fm = FileManager.default
+        let ben15 = "content/users/ben/posts/2024-02-15-walk"
+        switch edit {
+        case .captionText:
+            try write(site, "\(ben15)/post.md", "---\ndate: 2024-02-15T10:00:00Z\n---\nA new caption #food\n")
+        case .captionNewHashtag:
+            try write(site, "\(ben15)/post.md", "---\ndate: 2024-02-15T10:00:00Z\n---\nWalk 5 by @ben #food #brandnew\n")
+        case .addPost:
+            try write(site, "content/users/cleo/posts/2024-03-30-new/post.md", "New one #city\n")
+            try copyPhoto(site, to: "content/users/cleo/posts/2024-03-30-new/1.jpg")
+        case .deletePost:
+            try fm.removeItem(at: site.appendingPathComponent(ben15))
+        case .renamePost:
+            try fm.moveItem(at: site.appendingPathComponent(ben15),
+                            to: site.appendingPathComponent("content/users/ben/posts/2024-02-15-renamed"))
+        case .draftOn:
+            try write(site, "\(ben15)/post.md", "---\ndate: 2024-02-15T10:00:00Z\ndraft: true\n---\nWalk 5 by @ben #food\n")
+        case .draftOff:
+            try write(site, "content/users/ben/posts/2024-02-20-draft/post.md", "---\ndate: 2024-02-20T10:00:00Z\n---\nNot yet #later\n")
+        case .follow:
+            try write(site, "content/users/ana/profile.md", "---\nname: Ana\nfollowing: [ben]\n---\nHello from ana.\n")
+        case .unfollow:
+            try write(site, "content/users/cleo/profile.md", "---\nname: Cleo\n---\nHello from cleo.\n")
+        case .like:
+            try write(site, "\(ben15)/post.md", "---\ndate: 2024-02-15T10:00:00Z\nliked_by: [ana]\n---\nWalk 5 by @ben #food\n")
+        case .unlike:
+            try write(site, "content/users/ana/posts/2024-01-12-walk/post.md",
+                      "---\ndate: 2024-01-12T10:00:00Z\nliked_by: [cleo]\n---\nWalk 2 by @ana #food\n")
+        case .comment:
+            try write(site, "\(ben15)/post.md", """
+                ---
+                date: 2024-02-15T10:00:00Z
+                comments:
+                  - author: cleo
+                    date: 2024-02-16T09:00:00Z
+                    text: "Lovely"
+                ---
+                Walk 5 by @ben #food
+
+                """)
+        case .commentMention:
+            try write(site, "\(ben15)/post.md", """
+                ---
+                date: 2024-02-15T10:00:00Z
+                comments:
+                  - author: cleo
+                    date: 2024-02-16T09:00:00Z
+                    text: "Look @ana #river"
+                ---
+                Walk 5 by @ben #food
+
+                """)
+        case .profileName:
+            try write(site, "content/users/ben/profile.md", "---\nname: Benjamin\n---\nHello from ben.\n")
+        case .profileBio:
+            try write(site, "content/users/ben/profile.md", "---\nname: Ben\n---\nNow in Lyon. #city\n")
+        case .addUser:
+            try write(site, "content/users/dora/profile.md", "---\nname: Dora\nfollowing: [ana]\n---\nNew here.\n")
+        case .deleteUser:
+            try fm.removeItem(at: site.appendingPathComponent("content/users/eve"))
+        case .template:
+            let foot = try String(contentsOf: TestSupport.repositoryRoot.appendingPathComponent("templates/foot.mustache"), encoding: .utf8)
+            try write(site, "templates/foot.mustache", foot.replacingOccurrences(of: "</footer>", with: "<p>custom</p></footer>"))
+        case .configTitle, .configPageSize:
+            let url = site.appendingPathComponent("content/site.yml")
+            let text = try String(contentsOf: url, encoding: .utf8)
+            try Data((edit == .configTitle ? text.replacingOccurrences(of: "\"Incremental\"", with: "\"Renamed\"")
+                      : text.replacingOccurrences(of: "posts_per_page: 6", with: "posts_per_page: 4")).utf8).write(to: url)
+        case .replacePhoto:
+            try copyPhoto(site, to: "\(ben15)/1.jpg", from: "bob/posts/2024-05-30-Ridge_walk/10.jpg")
+        case .addPhoto:
+            try copyPhoto(site, to: "\(ben15)/2.jpg", from: "bob/posts/2024-05-30-Ridge_walk/10.jpg")
+        case .sensitive:
+            try write(site, "\(ben15)/post.md", "---\ndate: 2024-02-15T10:00:00Z\nsensitive: true\n---\nWalk 5 by @ben #food\n")
+        case .repost:
+            try write(site, "content/users/cleo/posts/2024-03-31-repost/post.md",
+                      "---\nrepost: ben/2024-02-15-walk\n---\nSo good\n")
+        case .location:
+            try write(site, "\(ben15)/post.md", "---\ndate: 2024-02-15T10:00:00Z\nlocation: Lyon\n---\nWalk 5 by @ben #food\n")
+        case .date:
+            try write(site, "\(ben15)/post.md", "---\ndate: 2024-03-29T10:00:00Z\n---\nWalk 5 by @ben #food\n")
+        case .frontMatterTags:
+            try write(site, "\(ben15)/post.md", "---\ndate: 2024-02-15T10:00:00Z\ntags: [river, autumn]\n---\nWalk 5 by @ben #food\n")
+        }
+    }
+
+    @Test("after each kind of edit, an incremental build equals a build from scratch", arguments: Edit.allCases)
+    func editKind(_ edit: Edit) throws {
+        let site = try Self.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
+        defer { for url in [site, output, cache] { try? FileManager.default.removeItem(at: url) } }
+        let first = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(first.published, "\(first.diagnostics.items)")
+        try Self.apply(edit, to: site)
+        let second = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(second.published, "\(second.diagnostics.items)")
+        #expect(!second.upToDate, "the edit was seen")
+        if [.captionText, .like, .location, .replacePhoto].contains(edit) {
+            // An edit of one post that changes nothing else takes over pages that do not show it.
+            #expect(second.pagesReused > 0, "\(edit): drew \(second.pagesDrawn), took over \(second.pagesReused)")
+        }
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+    }
+}
