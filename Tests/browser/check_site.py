@@ -628,18 +628,23 @@ def check_home_extras(results, driver, label):
     results.check(f"{label}: the first card's picture loads at once with high priority, the second at once, later ones lazily",
                   bool(first_ok and second_ok and rest_ok), loads)
     if driver.execute_script("return CSS.supports('container-type', 'scroll-state')"):
-        # A fresh load, untouched: the checks before moved carousels and focused their parts.
-        driver.get(driver.current_url.split("#")[0])
+        # A fresh load, untouched: the checks before moved carousels and focused their parts, and a
+        # reload of the same address may restore where a carousel was scrolled to.
+        driver.get(driver.current_url.split("#")[0].split("?")[0] + "?fresh")
         wait(driver, "return document.readyState === 'complete'", timeout=30)
         time.sleep(1)
         fetched = driver.execute_script("""
           const files = new Set(performance.getEntriesByType('resource').map(e => e.name));
           return [...document.querySelectorAll('.carousel .slide:not(:first-child) img')]
-            .filter(i => {
+            .flatMap(i => {
               const sets = [i.srcset, ...[...i.closest('picture').querySelectorAll('source')].map(s => s.srcset)].join(',');
-              // Requests of this load only (a photo the browser still holds from before is not a fetch).
-              return [...files].some(f => sets.includes(f.split('/').pop()));
-            }).map(i => i.closest('.slide').id);
+              // Requests of this load only (a photo the browser still holds from before is not a fetch),
+              // and not of a file another picture on the page also shows (a repost shows its original's).
+              const others = [...document.querySelectorAll('img, source, video')].filter(e => !i.closest('picture').contains(e))
+                .map(e => [e.getAttribute('srcset'), e.getAttribute('src'), e.getAttribute('poster')].join(' ')).join(' ');
+              const hit = [...files].map(f => f.split('/').pop()).filter(n => sets.includes(n) && !others.includes(n));
+              return hit.length ? [i.closest('.slide').id + ' ' + hit.join(' ')] : [];
+            });
         """)
         results.check(f"{label}: only the photo in view of each carousel is fetched up front", not fetched, fetched)
     rows = driver.execute_script("""
