@@ -46,7 +46,7 @@ public struct ImageProcessor: Sendable {
             var files: [String: Data] = [:]
             // Every size, a small picture's enlarged: a home screen wants its icon whatever the source.
             let made = try squares(url, source: upright, edges: SiteIcons.edges)
-            let largest = made.last!.image
+            let largest = made.last!.image // safe: `squares` always gives at least one size
             for edge in SiteIcons.edges {
                 let image = try made.first { $0.edge == edge }?.image ?? largest.resized(scale: Double(edge) / Double(largest.width))
                 let png = try image.srgb8().encoded(as: .png, quality: 0, strip: true)
@@ -149,11 +149,12 @@ public struct ImageProcessor: Sendable {
         let squares = try squares(url, source: source, edges: Self.avatarEdges)
         var output = VariantWriter(settings: settings)
         for (_, image) in squares { try output.add(image, square: true) }
-        return try output.finish(displayed: squares.last!.image, focusX: 0.5, focusY: 0.5)
+        return try output.finish(displayed: squares.last!.image, focusX: 0.5, focusY: 0.5) // safe: never empty
     }
 
     /// The image cropped square around its most interesting part, at each of `edges` it is large
-    /// enough for (or at its short side when it is smaller than all of them), smallest first.
+    /// enough for (or at its short side when it is smaller than all of them), smallest first;
+    /// never empty (`targetWidths` always gives one size).
     private func squares(_ url: URL, source: VipsImage.PixelSize, edges wanted: [Int]) throws -> [(edge: Int, image: VipsImage)] {
         let (sourceWidth, sourceHeight) = (source.width, source.height)
         let shortSide = min(sourceWidth, sourceHeight)
