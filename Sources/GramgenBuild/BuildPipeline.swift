@@ -38,6 +38,7 @@ public struct BuildPipeline {
     ]
 
     public func run() -> BuildReport {
+        MemoryTuning.apply(jobs: options.jobs)
         let state = BuildState(options: options, console: console)
         for (index, step) in Self.steps.enumerated() {
             let start = Date()

@@ -17,8 +17,8 @@ struct ImageStage {
         var processed = 0
         var fromCache = 0
         var cacheKeys: Set<String> = []
-        /// Cached files of first-pass results the second pass replaced (`widenCroppedSlides`): not
-        /// published, but kept, so the next build finds the first pass cached too.
+        /// Cached files the second pass made but the site does not show (`widenCroppedSlides`): not
+        /// published, but kept, so the next build finds that pass cached too.
         var replacedFiles: Set<String> = []
     }
 
@@ -127,8 +127,16 @@ struct ImageStage {
             stage.settings = settings.forSlide(scale: scale)
             stage.progressLabel = "Processing carousel slides wider than their carousel"
             let wide = stage.run(jobs)
-            for path in wide.images.keys { result.replacedFiles.formUnion(result.images[path]?.files ?? []) }
-            result.images.merge(wide.images) { $1 }
+            // The slide keeps its first-pass files and gains the wider ones (its tile and colours
+            // stay the first pass's); the second pass's own tile is cached but not published.
+            for (path, extra) in wide.images {
+                guard var image = result.images[path] else { continue }
+                result.replacedFiles.formUnion(Set(extra.files).subtracting(extra.variants.map(\.file)))
+                image.variants = (image.variants + extra.variants.filter { $0.width > image.width })
+                    .sorted { $0.width != $1.width ? $0.width < $1.width : $0.format.rawValue < $1.format.rawValue }
+                if let widest = image.variants.last { image.width = widest.width; image.height = widest.height }
+                result.images[path] = image
+            }
             result.cacheKeys.formUnion(wide.cacheKeys)
             // Counted once, by the first pass: the report counts images, not passes.
             result.diagnostics.append(contentsOf: wide.diagnostics.items)

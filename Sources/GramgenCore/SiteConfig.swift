@@ -35,10 +35,14 @@ public struct ImageSettings: Sendable, Hashable, Codable {
     public var fallbackFormat: ImageFormat { formats.last ?? .jpeg }
 
     /// The settings for a carousel slide drawn `scale` times the carousel's width
-    /// (`ProcessedImage.slideScale`): every width scaled, so no screen gets an upscaled slide.
+    /// (`ProcessedImage.slideScale`): widths scaled, so no screen gets an upscaled slide.
+    /// Only the scaled widths past the widest configured one are made: the narrower ones are
+    /// close to widths the photo already has, and its `srcset` offers both.
     public func forSlide(scale: Double) -> ImageSettings {
         var settings = self
-        settings.widths = widths.map { Int((Double($0) * scale).rounded(.up)) }
+        let widest = widths.max() ?? 0
+        let scaled = widths.map { Int((Double($0) * scale).rounded(.up)) }.filter { $0 > widest }
+        settings.widths = scaled.isEmpty ? [widest] : scaled
         settings.slideScale = scale
         return settings
     }
