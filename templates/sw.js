@@ -1,6 +1,6 @@
 // gramgen's service worker, registered by gramgen.js when site.yml says `offline: true`.
-// Pages: from the network, else the last copy kept (so a reader offline still sees what they
-// visited). Pictures, videos and theme files have content-hashed names that never change: from
+// Pages (and the manifest): from the network, else the last copy kept (so a reader offline still
+// sees what they visited). Pictures, videos and theme files have content-hashed names that never change: from
 // the cache, else the network. Only this site's own GET requests are touched, and the live
 // preview's endpoints (/_gramgen/) never; at most 60 pages and 400 files are kept, oldest out first.
 var PAGES = "gramgen-pages-v1", FILES = "gramgen-files-v1";
@@ -31,7 +31,7 @@ self.addEventListener("fetch", function (event) {
   var request = event.request, url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin || url.pathname.indexOf(SCOPE) !== 0) return;
   if (url.pathname.indexOf("/_gramgen/") >= 0 || url.pathname === new URL("sw.js", self.location).pathname) return;
-  if (request.mode === "navigate") {
+  if (request.mode === "navigate" || url.pathname === new URL("manifest.webmanifest", self.location).pathname) {
     event.respondWith(fetch(request).then(function (response) {
       keep(PAGES, 60, request, response);
       return response;
