@@ -2,15 +2,24 @@ import CFileSwap
 import Foundation
 
 /// Plain POSIX file writing: no temporary copies, no fsync (see docs/safety.md), folders made
-/// once. Thread-safe.
+/// once. Thread-safe. Only for folders gramgen made: what is in the way of a file or folder it
+/// makes (a file where a folder goes, a link) is removed, never followed.
 final class FileWriter: @unchecked Sendable {
     private let lock = NSLock()
     private var folders = Set<String>()
+    /// The folder may already hold files, some of them other names of the published site's files
+    /// (a spare folder's hard links): a file is then never written into, only removed and made anew.
+    let replacing: Bool
+
+    init(replacing: Bool) {
+        self.replacing = replacing
+    }
 
     /// Writes `bytes` to a new file at `path` and returns its identity.
     func write(_ bytes: [UInt8], to path: String) throws -> FileIdentity {
         try makeFolder(containing: path)
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        clear(path)
+        let fd = open(path, O_WRONLY | O_CREAT | (replacing ? O_EXCL : O_TRUNC) | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else { throw POSIXError.current(path) }
         defer { close(fd) }
         try bytes.withUnsafeBytes { raw in
@@ -31,7 +40,22 @@ final class FileWriter: @unchecked Sendable {
 
     /// Hard-links `source` at `path` (a new name for the same file); false when that is not possible.
     func link(_ source: String, to path: String) -> Bool {
-        (try? makeFolder(containing: path)) != nil && Foundation.link(source, path) == 0
+        guard (try? makeFolder(containing: path)) != nil else { return false }
+        clear(path)
+        return Foundation.link(source, path) == 0
+    }
+
+    /// Copies the file at `source` to `path`.
+    func copy(_ source: String, to path: String) throws {
+        try makeFolder(containing: path)
+        clear(path)
+        try FileManager.default.copyItem(atPath: source, toPath: path)
+    }
+
+    /// When replacing: removes what is at `path` (a file, a link, a folder of an earlier build).
+    private func clear(_ path: String) {
+        guard replacing, unlink(path) != 0, errno == EISDIR || errno == EPERM else { return }
+        try? FileManager.default.removeItem(atPath: path)
     }
 
     /// Asks the file system to spread the folders made in `folder` over the disk (see
@@ -58,7 +82,13 @@ final class FileWriter: @unchecked Sendable {
         if known || folder.isEmpty { return }
         if mkdir(folder, 0o755) != 0 {
             switch errno {
-            case EEXIST: break
+            case EEXIST:
+                // Something that is not a folder (a file, a link to anywhere) is in the way.
+                var info = stat()
+                if lstat(folder, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
+                    unlink(folder)
+                    if mkdir(folder, 0o755) != 0 { throw POSIXError.current(folder) }
+                }
             case ENOENT:
                 try makeFolder(containing: folder)
                 if mkdir(folder, 0o755) != 0 && errno != EEXIST { throw POSIXError.current(folder) }

@@ -15,6 +15,10 @@ struct OutputManifest: Sendable {
     }
 
     var entries: [String: Entry] = [:]
+    /// Lists static and media files too, not only pages and feeds: every file the build wrote
+    /// (what a spare folder's manifest must say to be used).
+    var listsEverything = false
+    private static let header = "#gramgen files\t2"
 
     /// The `inputs` of a static or media file: placed as it is, not drawn (so never reused as a
     /// page; `Publisher.reuse` asks for a page's own inputs digest).
@@ -24,6 +28,7 @@ struct OutputManifest: Sendable {
     static func load(_ url: URL) -> OutputManifest {
         guard let data = FileManager.default.contents(atPath: url.path) else { return OutputManifest() }
         var manifest = OutputManifest()
+        manifest.listsEverything = data.starts(with: Array((header + "\n").utf8))
         for line in data.split(separator: UInt8(ascii: "\n")) {
             let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
             guard fields.count == 6, let size = Int64(String(decoding: fields[3], as: UTF8.self)),
@@ -37,7 +42,7 @@ struct OutputManifest: Sendable {
     }
 
     func save(_ url: URL) {
-        var text = ""
+        var text = listsEverything ? Self.header + "\n" : ""
         text.reserveCapacity(entries.count * 100)
         for (path, entry) in entries where !path.contains("\t") && !path.contains("\n") {
             text += "\(path)\t\(entry.inputs)\t\(entry.content)\t\(entry.size)\t\(entry.modified)\t\(entry.inode)\n"
@@ -65,6 +70,12 @@ struct FileIdentity {
         var info = stat()
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         self.init(info)
+    }
+
+    init(size: Int64, modified: Int64, inode: UInt64) {
+        self.size = size
+        self.modified = modified
+        self.inode = inode
     }
 
     init(_ info: stat) {

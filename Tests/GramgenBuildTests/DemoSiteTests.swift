@@ -8,7 +8,7 @@ struct DemoSiteTests {
     @Test("the demo site builds without problems and every link resolves")
     func demoSite() throws {
         let output = try TestSupport.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: output) }
+        defer { TestSupport.remove(output) }
         let report = try TestSupport.build(site: TestSupport.repositoryRoot, output: output)
         #expect(report.diagnostics.items.isEmpty, "\(report.diagnostics.sorted.map(\.description))")
         #expect(report.published)

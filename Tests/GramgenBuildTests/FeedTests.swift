@@ -21,7 +21,7 @@ struct FeedTests {
     @Test("JSON Feed 1.1 with every field the spec names, and the _gramgen image list")
     func jsonFeed() throws {
         let output = try Self.build()
-        defer { try? FileManager.default.removeItem(at: output) }
+        defer { TestSupport.remove(output) }
         for path in ["feed.json", "alice/feed.json", "tags/seoul/feed.json", "tags/한강/feed.json"] {
             let feed = try Self.json(output.appendingPathComponent(path))
             #expect(feed["version"] as? String == "https://jsonfeed.org/version/1.1", "\(path)")
@@ -77,7 +77,7 @@ struct FeedTests {
     @Test("the Atom feed and the sitemap are well-formed XML with absolute URLs")
     func xml() throws {
         let output = try Self.build()
-        defer { try? FileManager.default.removeItem(at: output) }
+        defer { TestSupport.remove(output) }
         for name in ["feed.xml", "sitemap.xml"] {
             let parser = XMLParser(data: try Data(contentsOf: output.appendingPathComponent(name)))
             #expect(parser.parse(), "\(name): \(String(describing: parser.parserError))")

@@ -16,7 +16,7 @@ struct GoldenSiteTests {
     @Test("rendered pages and feeds match the golden files", arguments: ["basic", "korean"])
     func goldenFiles(_ name: String) throws {
         let output = try TestSupport.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: output) }
+        defer { TestSupport.remove(output) }
         let report = try TestSupport.build(site: TestSupport.fixtures.appendingPathComponent("sites/\(name)"), output: output)
         #expect(report.published, "\(report.diagnostics.sorted.map(\.description))")
         #expect(report.diagnostics.items.isEmpty, "\(report.diagnostics.sorted.map(\.description))")
@@ -61,7 +61,7 @@ struct GoldenSiteTests {
         let site = try TestSupport.temporaryFolder()
         let output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
         defer {
-            for url in [site, output, cache] { try? FileManager.default.removeItem(at: url) }
+            TestSupport.remove(site, output, cache)
         }
         try FileManager.default.removeItem(at: site)
         try FileManager.default.copyItem(at: Self.site, to: site)
@@ -91,7 +91,7 @@ struct GoldenSiteTests {
     @Test("the spec's output paths exist")
     func specPaths() throws {
         let output = try TestSupport.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: output) }
+        defer { TestSupport.remove(output) }
         _ = try TestSupport.build(site: Self.site, output: output)
         let files = Set(TestSupport.files(in: output))
         for path in [

@@ -55,7 +55,7 @@ struct IncrementalBuildTests {
     @Test("a caption edit redraws the pages showing that post and nothing else; the result equals a fresh build")
     func captionEdit() throws {
         let site = try Self.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
-        defer { for url in [site, output, cache] { try? FileManager.default.removeItem(at: url) } }
+        defer { TestSupport.remove(site, output, cache) }
         let first = try TestSupport.build(site: site, output: output, cache: cache)
         #expect(first.published && first.pagesReused == 0)
 
@@ -76,7 +76,7 @@ struct IncrementalBuildTests {
     @Test("a template change redraws every page and processes no image")
     func templateChange() throws {
         let site = try Self.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
-        defer { for url in [site, output, cache] { try? FileManager.default.removeItem(at: url) } }
+        defer { TestSupport.remove(site, output, cache) }
         _ = try TestSupport.build(site: site, output: output, cache: cache)
         let templates = site.appendingPathComponent("templates")
         try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
@@ -95,7 +95,7 @@ struct IncrementalBuildTests {
     @Test("an output page changed by hand is drawn again, not trusted")
     func handEditedOutput() throws {
         let site = try Self.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
-        defer { for url in [site, output, cache] { try? FileManager.default.removeItem(at: url) } }
+        defer { TestSupport.remove(site, output, cache) }
         _ = try TestSupport.build(site: site, output: output, cache: cache)
         let page = output.appendingPathComponent("ana/p/2024-01-11-walk/index.html")
         try Data("changed by hand".utf8).write(to: page)
@@ -109,7 +109,7 @@ struct IncrementalBuildTests {
     @Test("a build with nothing changed leaves every output file as it was, static files included")
     func noOpKeepsFiles() throws {
         let site = try Self.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
-        defer { for url in [site, output, cache] { try? FileManager.default.removeItem(at: url) } }
+        defer { TestSupport.remove(site, output, cache) }
         let staticFolder = site.appendingPathComponent("static")
         try FileManager.default.createDirectory(at: staticFolder, withIntermediateDirectories: true)
         try Data("User-agent: *\n".utf8).write(to: staticFolder.appendingPathComponent("robots.txt"))
@@ -134,7 +134,7 @@ struct IncrementalBuildTests {
     @Test("an edit made while a build runs is not recorded as built: the next build draws it")
     func editDuringBuild() throws {
         let site = try Self.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
-        defer { for url in [site, output, cache] { try? FileManager.default.removeItem(at: url) } }
+        defer { TestSupport.remove(site, output, cache) }
         let report = try TestSupport.build(site: site, output: output, cache: cache)
         var options = BuildOptions(siteRoot: site, output: output)
         options.cacheDirectory = cache

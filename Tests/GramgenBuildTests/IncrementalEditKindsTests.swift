@@ -132,7 +132,7 @@ struct IncrementalEditKindsTests {
     @Test("after each kind of edit, an incremental build equals a build from scratch", arguments: Edit.allCases)
     func editKind(_ edit: Edit) throws {
         let site = try Self.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
-        defer { for url in [site, output, cache] { try? FileManager.default.removeItem(at: url) } }
+        defer { TestSupport.remove(site, output, cache) }
         let first = try TestSupport.build(site: site, output: output, cache: cache)
         #expect(first.published, "\(first.diagnostics.items)")
         try Self.apply(edit, to: site)

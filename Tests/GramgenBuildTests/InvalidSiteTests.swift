@@ -18,7 +18,7 @@ struct InvalidSiteTests {
     func invalidSite(_ name: String) throws {
         let site = Self.root.appendingPathComponent(name)
         let output = try TestSupport.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: output) }
+        defer { TestSupport.remove(output) }
         try Data("previous build".utf8).write(to: output.appendingPathComponent("index.html"))
         try OutputMarker.write(into: output)
 

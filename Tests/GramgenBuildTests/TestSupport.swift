@@ -14,6 +14,14 @@ enum TestSupport {
         return url
     }
 
+    /// Removes test folders, and the spare folder a build keeps beside an output (`Spare`).
+    static func remove(_ urls: URL...) {
+        for url in urls {
+            try? FileManager.default.removeItem(at: url)
+            try? FileManager.default.removeItem(at: url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).spare"))
+        }
+    }
+
     /// Builds a site quietly into `output`. Without `cache`, the image cache is a temporary folder
     /// removed after the build, so tests leave no caches behind. (Builds do not share one: each
     /// build prunes its cache to what it used, which would pull files from under a build of another

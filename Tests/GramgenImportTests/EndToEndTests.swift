@@ -90,7 +90,8 @@ struct EndToEndTests {
         let output = try ImportTestSupport.temporaryFolder("gramgen-import-out")
         let cache = try ImportTestSupport.temporaryFolder("gramgen-import-cache")
         defer {
-            for url in [site, output, cache] { try? FileManager.default.removeItem(at: url) }
+            let spare = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).spare")
+            for url in [site, output, spare, cache] { try? FileManager.default.removeItem(at: url) }
         }
         try ImportTestSupport.runImport(ImportTestSupport.newLayout, into: site)
         try ImportTestSupport.runImport(ImportTestSupport.oldLayoutZip, into: site)

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+@testable import GramgenBuild
+
+/// `gramgen build` keeps the output it swapped out as the spare (`.<output>.spare`) and makes the
+/// next site in it, changing only what differs. The published output must never be written into
+/// (the spare shares most of its files by hard link), the result must equal a build from scratch,
+/// and a spare that was tampered with, lost its manifest or is not gramgen's must not leak into
+/// the site or outside it.
+struct SpareTests {
+    typealias Edit = IncrementalEditKindsTests.Edit
+
+    static func spare(of output: URL) -> URL {
+        output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).spare")
+    }
+
+    static func inode(_ url: URL) -> UInt64? {
+        var info = stat()
+        return lstat(url.path, &info) == 0 ? UInt64(info.st_ino) : nil
+    }
+
+    /// Every file below `root` with its bytes (links are not followed).
+    static func tree(_ root: URL) -> [String: Data] {
+        var files: [String: Data] = [:]
+        for path in TestSupport.files(in: root) {
+            files[path] = FileManager.default.contents(atPath: root.appendingPathComponent(path).path)
+        }
+        return files
+    }
+
+    @Test("each build is made in the spare, leaves the output it replaces byte for byte as it was, and equals a fresh build")
+    func chainOfEdits() throws {
+        let site = try IncrementalEditKindsTests.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
+        defer { TestSupport.remove(site, output, cache) }
+        #expect(try TestSupport.build(site: site, output: output, cache: cache).published)
+        var published = Self.tree(output)
+        for edit in [Edit.captionText, .captionNewHashtag, .addPhoto, .template, .addPost, .deletePost, .deleteUser] {
+            try IncrementalEditKindsTests.apply(edit, to: site)
+            let spareFolder = Self.inode(Self.spare(of: output))
+            let report = try TestSupport.build(site: site, output: output, cache: cache)
+            #expect(report.published, "\(edit): \(report.diagnostics.items)")
+            // The folder swapped out is the output as it was published: not one byte written into it.
+            let swappedOut = Self.tree(Self.spare(of: output))
+            let changed = Set(swappedOut.keys).union(published.keys).filter { swappedOut[$0] != published[$0] }
+            #expect(changed.isEmpty, "\(edit): the previous output changed: \(changed.sorted())")
+            if let spareFolder { #expect(Self.inode(output) == spareFolder, "\(edit): the spare was not used") }
+            try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+            published = Self.tree(output)
+        }
+    }
+
+    @Test("a spare changed by hand, with a link out of the site in it, is repaired and nothing outside is written")
+    func tamperedSpare() throws {
+        let site = try IncrementalEditKindsTests.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
+        let outside = try TestSupport.temporaryFolder()
+        defer { TestSupport.remove(site, output, cache, outside) }
+        try Data("mine".utf8).write(to: outside.appendingPathComponent("keep.txt"))
+        _ = try TestSupport.build(site: site, output: output, cache: cache)
+        try IncrementalEditKindsTests.apply(.captionText, to: site)
+        _ = try TestSupport.build(site: site, output: output, cache: cache)
+        let spare = Self.spare(of: output), fm = FileManager.default
+        // A page replaced (a new file, so the output's copy stays), one removed, a page's folder
+        // made a link out of the site, a folder made a file, and the whole media folder a link.
+        try fm.removeItem(at: spare.appendingPathComponent("index.html"))
+        try Data("junk".utf8).write(to: spare.appendingPathComponent("index.html"))
+        try fm.removeItem(at: spare.appendingPathComponent("feed.json"))
+        try fm.removeItem(at: spare.appendingPathComponent("tags/food"))
+        try fm.createSymbolicLink(at: spare.appendingPathComponent("tags/food"), withDestinationURL: outside)
+        try fm.removeItem(at: spare.appendingPathComponent("ben"))
+        try Data("in the way".utf8).write(to: spare.appendingPathComponent("ben"))
+        try fm.removeItem(at: spare.appendingPathComponent("media"))
+        try fm.createSymbolicLink(at: spare.appendingPathComponent("media"), withDestinationURL: outside)
+
+        try IncrementalEditKindsTests.apply(.captionNewHashtag, to: site)
+        let report = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(report.published, "\(report.diagnostics.items)")
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+        let links = (FolderWalk.entries(output.path, follow: false) ?? []).filter { !$0.isRegular }.map(\.path)
+        #expect(links.isEmpty, "\(links)")
+        #expect(try fm.contentsOfDirectory(atPath: outside.path) == ["keep.txt"])
+        #expect(fm.contents(atPath: outside.appendingPathComponent("keep.txt").path) == Data("mine".utf8))
+    }
+
+    @Test("a spare without its manifest is not used; a folder of that name gramgen did not make is left alone")
+    func unusableSpares() throws {
+        let site = try IncrementalEditKindsTests.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
+        defer { TestSupport.remove(site, output, cache) }
+        _ = try TestSupport.build(site: site, output: output, cache: cache)
+        _ = try TestSupport.build(site: site, output: output, cache: cache) { $0.baseURL = "https://a.example/" }
+        let spare = Self.spare(of: output), fm = FileManager.default
+        let builds = cache.appendingPathComponent("builds")
+        for name in try fm.contentsOfDirectory(atPath: builds.path) where name.hasSuffix(".spare") {
+            try fm.removeItem(at: builds.appendingPathComponent(name))
+        }
+        // A stray file the manifest would not know of: the spare must go, not be published.
+        try Data("stray".utf8).write(to: spare.appendingPathComponent("stray.txt"))
+        try IncrementalEditKindsTests.apply(.captionText, to: site)
+        let before = Self.inode(spare)
+        _ = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(Self.inode(output) != before, "a spare without a manifest was used")
+        #expect(!fm.fileExists(atPath: output.appendingPathComponent("stray.txt").path))
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+
+        // Someone's own folder with the spare's name: never emptied, never used.
+        try fm.removeItem(at: spare)
+        try fm.createDirectory(at: spare, withIntermediateDirectories: true)
+        try Data("theirs".utf8).write(to: spare.appendingPathComponent("notes.txt"))
+        for edit in [Edit.captionNewHashtag, .like] {
+            try IncrementalEditKindsTests.apply(edit, to: site)
+            let report = try TestSupport.build(site: site, output: output, cache: cache)
+            #expect(report.published, "\(report.diagnostics.items)")
+            try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+        }
+        #expect(try fm.contentsOfDirectory(atPath: spare.path) == ["notes.txt"])
+    }
+}
