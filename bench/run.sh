@@ -3,7 +3,15 @@
 # in one run, so the ratios hold on a noisy machine.
 #
 #   bench/run.sh [--posts N] [--images K] [--users U] [--runs R] [--steps "once cold noop edit hugo"]
+#                [--settings init|corpus] [--min-long PX --max-long PX]
 #   bench/run.sh --text N [--runs R] [--steps "cold warm noop edit hugo hugowarm"]
+#
+# Settings (photo corpus): `init` (the default) builds with the site.yml `gramgen init` writes
+# (AVIF+WebP+JPEG at 320/640/1080/1440 and a 480 square: 15 outputs per photo), and `once` makes
+# the same outputs (vips_once.py --default-outputs); `corpus` keeps the corpus's own site.yml
+# (WebP+JPEG at 320/640/1080 and a 320 square: 8 outputs; vips_once.py --site-outputs).
+# --min-long/--max-long pass photo sizes to make-corpus.sh (an Instagram-sized archive:
+# --min-long 1080 --max-long 1350).
 #
 # Corpus: ../shared/bench/make-corpus.sh (real photos, 3000–4032 px, a third with EXIF rotation),
 # kept in /tmp/gramgen-bench/. `--text N` makes the text-heavy corpus instead: N posts by 100
@@ -24,18 +32,21 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/.." && pwd)
 shared=$(cd "$root/../shared/bench" && pwd)
-posts=50 images=2 users=20 runs=5 steps="once cold noop edit" text=0
+posts=50 images=2 users=20 runs=5 steps="once cold noop edit" text=0 settings=init sizes=()
 while [ $# -gt 0 ]; do
   case $1 in
     --posts) posts=$2; shift 2;; --images) images=$2; shift 2;; --users) users=$2; shift 2;;
     --runs) runs=$2; shift 2;; --steps) steps=$2; shift 2;;
+    --settings) settings=$2; shift 2;;
+    --min-long|--max-long) sizes+=("$1" "$2"); shift 2;;
     --text) text=1; posts=$2; images=0; users=100; shift 2
             [[ " $* " == *" --steps "* ]] || steps="cold warm noop edit hugo hugowarm";;
-    *) sed -n '2,27p' "$0"; exit 2;;
+    *) sed -n '2,35p' "$0"; exit 2;;
   esac
 done
 command -v /usr/bin/time >/dev/null || { echo "needs GNU time: apt-get install -y time" >&2; exit 1; }
 name="p${posts}x${images}"
+[ ${#sizes[@]} -gt 0 ] && name="$name-long$(printf '%s' "${sizes[1]}-${sizes[3]:-}")"
 [ "$text" = 1 ] && name="text${posts}"
 corpus=/tmp/gramgen-bench/$name
 work=/tmp/gramgen-bench/work-$name
@@ -44,12 +55,24 @@ if [ ! -f "$corpus/manifest.json" ]; then
     "$shared/make-corpus.sh" --out "$corpus" --users "$users" --posts "$posts" --images 0 --seed 1 --emit gramgen,hugo >&2
     python3 "$here/tiny_images.py" "$corpus/gramgen" >&2
   else
-    "$shared/make-corpus.sh" --out "$corpus" --users "$users" --posts "$posts" --images "$images" --seed 1 >&2
+    "$shared/make-corpus.sh" --out "$corpus" --users "$users" --posts "$posts" --images "$images" --seed 1 "${sizes[@]}" >&2
   fi
 fi
 (cd "$root" && swift build -c release --product gramgen --scratch-path .build-release >&2)
 gramgen="$root/.build-release/release/gramgen"
 site="$corpus/gramgen"
+outputs=--site-outputs
+if [ "$text" = 0 ] && [ "$settings" = init ]; then
+  # The corpus's photos (hard links) with the site.yml a new site gets from `gramgen init`.
+  name="$name-init" work="$work-init" outputs=--default-outputs site="$work/site"
+  if [ ! -f "$site/content/site.yml" ]; then
+    mkdir -p "$work"
+    cp -al "$corpus/gramgen" "$site"
+    rm "$site/content/site.yml"
+    "$gramgen" init "$work/init" >/dev/null
+    cp "$work/init/content/site.yml" "$site/content/site.yml"
+  fi
+fi
 mkdir -p "$work" "$root/bench/results"
 log="$work/times.tsv"
 : > "$log"
@@ -69,7 +92,7 @@ for i in $(seq 1 "$runs"); do
       once)
         rm -rf "$work/once"; mkdir -p "$work/once"
         measure once env VIPS_CONCURRENCY=1 xargs -a "$corpus/images.txt" -d '\n' -P 2 -n 10 \
-          python3 "$shared/vips_once.py" --site-outputs "$work/once";;
+          python3 "$shared/vips_once.py" $outputs "$work/once";;
       cold)
         rm -rf "$site/.gramgen" "$work/public"
         measure cold "$gramgen" build --site "$site" --output "$work/public" --quiet;;
@@ -79,7 +102,7 @@ for i in $(seq 1 "$runs"); do
       noop)
         measure noop "$gramgen" build --site "$site" --output "$work/public" --quiet;;
       edit)
-        echo " bench edit $i" >> "$edit_post"
+        printf '%s\n' "$(cat "$edit_post")" " bench edit $i" > "$edit_post.new" && mv "$edit_post.new" "$edit_post" # a new file: the corpus's own stays as it is
         measure edit "$gramgen" build --site "$site" --output "$work/public" --quiet;;
       hugo)
         (cd "$corpus/hugo" && rm -rf public resources)

@@ -52,6 +52,19 @@ final class FileWriter: @unchecked Sendable {
         try FileManager.default.copyItem(atPath: source, toPath: path)
     }
 
+    /// Makes sure `folder`, which exists, is a folder: something else there (a file, a link to
+    /// anywhere) is removed and the folder made. Safe when two threads do it at once.
+    private func clearWay(for folder: String) throws {
+        var info = stat()
+        if lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return }
+        unlink(folder)
+        if mkdir(folder, 0o755) != 0 {
+            guard errno == EEXIST, lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+                throw POSIXError.current(folder)
+            }
+        }
+    }
+
     /// When replacing: removes what is at `path` (a file, a link, a folder of an earlier build).
     private func clear(_ path: String) {
         guard replacing, unlink(path) != 0, errno == EISDIR || errno == EPERM else { return }
@@ -83,15 +96,13 @@ final class FileWriter: @unchecked Sendable {
         if mkdir(folder, 0o755) != 0 {
             switch errno {
             case EEXIST:
-                // Something that is not a folder (a file, a link to anywhere) is in the way.
-                var info = stat()
-                if lstat(folder, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
-                    unlink(folder)
-                    if mkdir(folder, 0o755) != 0 { throw POSIXError.current(folder) }
-                }
-            case ENOENT:
+                try clearWay(for: folder)
+            case ENOENT, ENOTDIR:  // a parent is missing, or is not a folder
                 try makeFolder(containing: folder)
-                if mkdir(folder, 0o755) != 0 && errno != EEXIST { throw POSIXError.current(folder) }
+                if mkdir(folder, 0o755) != 0 {
+                    guard errno == EEXIST else { throw POSIXError.current(folder) }
+                    try clearWay(for: folder)
+                }
             default: throw POSIXError.current(folder)
             }
         }

@@ -29,16 +29,55 @@ struct OutputManifest: Sendable {
         guard let data = FileManager.default.contents(atPath: url.path) else { return OutputManifest() }
         var manifest = OutputManifest()
         manifest.listsEverything = data.starts(with: Array((header + "\n").utf8))
-        for line in data.split(separator: UInt8(ascii: "\n")) {
-            let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
-            guard fields.count == 6, let size = Int64(String(decoding: fields[3], as: UTF8.self)),
-                  let modified = Int64(String(decoding: fields[4], as: UTF8.self)),
-                  let inode = UInt64(String(decoding: fields[5], as: UTF8.self)) else { continue }
-            manifest.entries[String(decoding: fields[0], as: UTF8.self)] = Entry(
-                inputs: String(decoding: fields[1], as: UTF8.self), content: String(decoding: fields[2], as: UTF8.self),
-                size: size, modified: modified, inode: inode)
+        // One pass over the bytes (a big site's manifest has tens of thousands of lines, read by
+        // every build): fields found by their tabs, numbers read digit by digit.
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            manifest.entries.reserveCapacity(bytes.reduce(0) { $1 == 10 ? $0 + 1 : $0 })
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != 10 { end += 1 }
+                if let (path, entry) = Self.entry(UnsafeBufferPointer(rebasing: bytes[start..<end])) {
+                    manifest.entries[path] = entry
+                }
+                start = end + 1
+            }
         }
         return manifest
+    }
+
+    /// One line: path, inputs, content, size, modified (ns), inode; nil for anything else.
+    private static func entry(_ line: UnsafeBufferPointer<UInt8>) -> (String, Entry)? {
+        var tabs: [Int] = []
+        tabs.reserveCapacity(5)
+        for index in line.indices where line[index] == 9 {
+            tabs.append(index)
+            if tabs.count > 5 { return nil }
+        }
+        guard tabs.count == 5 else { return nil }
+        func text(_ field: Int) -> String {
+            let from = field == 0 ? 0 : tabs[field - 1] + 1, to = field == 5 ? line.count : tabs[field]
+            return String(decoding: UnsafeBufferPointer(rebasing: line[from..<to]), as: UTF8.self)
+        }
+        func number(_ field: Int, negative: Bool = false) -> UInt64? {
+            let from = tabs[field - 1] + 1 + (negative ? 1 : 0), to = field == 5 ? line.count : tabs[field]
+            guard from < to else { return nil }
+            var value: UInt64 = 0
+            for index in from..<to {
+                let digit = line[index] &- 48
+                let (tens, over) = value.multipliedReportingOverflow(by: 10)
+                let (sum, carry) = tens.addingReportingOverflow(UInt64(digit))
+                guard digit < 10, !over, !carry else { return nil }
+                value = sum
+            }
+            return value
+        }
+        let beforeEpoch = line[tabs[3] + 1] == UInt8(ascii: "-")  // a file time before 1970
+        guard let size = number(3), let time = number(4, negative: beforeEpoch), let inode = number(5) else { return nil }
+        guard size <= UInt64(Int64.max), time <= UInt64(Int64.max) else { return nil }
+        let modified = beforeEpoch ? -Int64(time) : Int64(time)
+        return (text(0), Entry(inputs: text(1), content: text(2), size: Int64(size), modified: modified, inode: inode))
     }
 
     func save(_ url: URL) {

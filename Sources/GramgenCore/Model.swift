@@ -87,42 +87,143 @@ public struct PostDate: Sendable, Hashable, Comparable {
 }
 
 /// A post, from `users/<handle>/posts/<id>/post.md`.
+/// A post. Its fields live in one shared box, copied only when a copy is changed: pages, feeds
+/// and indexes hold many copies of the same posts (a 10,000-post site's profile tabs alone take
+/// hundreds of thousands), and copying a box is one reference count, not one per field.
 public struct Post: Sendable, Hashable {
-    public var id: String
-    public var author: String
-    public var date: PostDate
-    public var location: String?
-    public var images: [ImageSource]
-    public var caption: RichText
+    private final class Fields: @unchecked Sendable {  // never changed once shared (see `fields`)
+        var id: String
+        var author: String
+        var date: PostDate
+        var location: String?
+        var images: [ImageSource]
+        var caption: RichText
+        var tagKeys: [String]
+        var likedBy: [String]
+        var comments: [Comment]
+        var isDraft: Bool
+        var isSensitive: Bool
+        var showExif: Bool?
+        var repostOf: String?
+        var sourcePath: String
+
+        init(id: String, author: String, date: PostDate, location: String?, images: [ImageSource], caption: RichText, tagKeys: [String], likedBy: [String], comments: [Comment], isDraft: Bool, isSensitive: Bool, showExif: Bool?, repostOf: String?, sourcePath: String) {
+            self.id = id
+            self.author = author
+            self.date = date
+            self.location = location
+            self.images = images
+            self.caption = caption
+            self.tagKeys = tagKeys
+            self.likedBy = likedBy
+            self.comments = comments
+            self.isDraft = isDraft
+            self.isSensitive = isSensitive
+            self.showExif = showExif
+            self.repostOf = repostOf
+            self.sourcePath = sourcePath
+        }
+
+        func copy() -> Fields {
+            Fields(id: id, author: author, date: date, location: location, images: images, caption: caption, tagKeys: tagKeys, likedBy: likedBy, comments: comments, isDraft: isDraft, isSensitive: isSensitive, showExif: showExif, repostOf: repostOf, sourcePath: sourcePath)
+        }
+    }
+
+    private var box: Fields
+
+    /// The box, made this copy's own before it is changed.
+    private var fields: Fields {
+        mutating get {
+            if !isKnownUniquelyReferenced(&box) { box = box.copy() }
+            return box
+        }
+    }
+
+    public var id: String {
+        get { box.id }
+        set { fields.id = newValue }
+    }
+    public var author: String {
+        get { box.author }
+        set { fields.author = newValue }
+    }
+    public var date: PostDate {
+        get { box.date }
+        set { fields.date = newValue }
+    }
+    public var location: String? {
+        get { box.location }
+        set { fields.location = newValue }
+    }
+    public var images: [ImageSource] {
+        get { box.images }
+        set { fields.images = newValue }
+    }
+    public var caption: RichText {
+        get { box.caption }
+        set { fields.caption = newValue }
+    }
     /// Tag keys (see `TagKey`) from the caption and front matter, without repeats, in order of first use.
-    public var tagKeys: [String]
-    public var likedBy: [String]
-    public var comments: [Comment]
-    public var isDraft: Bool
-    public var isSensitive: Bool
+    public var tagKeys: [String] {
+        get { box.tagKeys }
+        set { fields.tagKeys = newValue }
+    }
+    public var likedBy: [String] {
+        get { box.likedBy }
+        set { fields.likedBy = newValue }
+    }
+    public var comments: [Comment] {
+        get { box.comments }
+        set { fields.comments = newValue }
+    }
+    public var isDraft: Bool {
+        get { box.isDraft }
+        set { fields.isDraft = newValue }
+    }
+    public var isSensitive: Bool {
+        get { box.isSensitive }
+        set { fields.isSensitive = newValue }
+    }
     /// `show_exif` of the post; nil follows site.yml.
-    public var showExif: Bool?
+    public var showExif: Bool? {
+        get { box.showExif }
+        set { fields.showExif = newValue }
+    }
     /// `repost:`: the key (`handle/id`) of the post this one reposts; it then has no media of its own.
-    public var repostOf: String?
-    public var sourcePath: String
+    public var repostOf: String? {
+        get { box.repostOf }
+        set { fields.repostOf = newValue }
+    }
+    public var sourcePath: String {
+        get { box.sourcePath }
+        set { fields.sourcePath = newValue }
+    }
 
     public init(id: String, author: String, date: PostDate, location: String?, images: [ImageSource],
                 caption: RichText, tagKeys: [String], likedBy: [String], comments: [Comment],
                 isDraft: Bool, isSensitive: Bool, showExif: Bool? = nil, repostOf: String? = nil, sourcePath: String) {
-        self.id = id
-        self.author = author
-        self.date = date
-        self.location = location
-        self.images = images
-        self.caption = caption
-        self.tagKeys = tagKeys
-        self.likedBy = likedBy
-        self.comments = comments
-        self.isDraft = isDraft
-        self.isSensitive = isSensitive
-        self.showExif = showExif
-        self.repostOf = repostOf
-        self.sourcePath = sourcePath
+        box = Fields(id: id, author: author, date: date, location: location, images: images, caption: caption, tagKeys: tagKeys, likedBy: likedBy, comments: comments, isDraft: isDraft, isSensitive: isSensitive, showExif: showExif, repostOf: repostOf, sourcePath: sourcePath)
+    }
+
+    public static func == (a: Post, b: Post) -> Bool {
+        a.box === b.box || (a.id == b.id && a.author == b.author && a.date == b.date && a.location == b.location && a.images == b.images && a.caption == b.caption && a.tagKeys == b.tagKeys && a.likedBy == b.likedBy && a.comments == b.comments && a.isDraft == b.isDraft && a.isSensitive == b.isSensitive && a.showExif == b.showExif && a.repostOf == b.repostOf && a.sourcePath == b.sourcePath)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(author)
+        hasher.combine(date)
+        hasher.combine(location)
+        hasher.combine(images)
+        hasher.combine(caption)
+        hasher.combine(tagKeys)
+        hasher.combine(likedBy)
+        hasher.combine(comments)
+        hasher.combine(isDraft)
+        hasher.combine(isSensitive)
+        hasher.combine(showExif)
+        hasher.combine(repostOf)
+        hasher.combine(sourcePath)
     }
 
     /// Unique across the site, stable across builds.
