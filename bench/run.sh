@@ -18,8 +18,9 @@
 # users with `--images 0`, then bench/tiny_images.py gives each post its own tiny photo (a post
 # needs one); Hugo gets the same posts without photos. Steps, each timed R times (wall seconds
 # and peak RSS of the largest process, GNU time), interleaved run by run:
-#   once   the libvips limit: vips_once.py --site-outputs (one decode per source, every output
-#          of the corpus's site.yml from memory), 2 processes, VIPS_CONCURRENCY=1
+#   once   the libvips limit: vips_once.py (one decode per source, every output of the site.yml
+#          from memory), 2 processes, VIPS_CONCURRENCY=1; with the init settings also the one
+#          extra width of each slide wider than its carousel (bench/slide_once.py)
 #   cold   gramgen build with an empty cache and no output
 #   warm   gramgen build into an empty output with the image cache kept (pages only)
 #   noop   gramgen build again, nothing changed
@@ -74,6 +75,8 @@ if [ "$text" = 0 ] && [ "$settings" = init ]; then
   fi
 fi
 mkdir -p "$work" "$root/bench/results"
+: > "$work/slides.txt"
+[ "$outputs" = --default-outputs ] && python3 "$here/slide_once.py" list "$site" > "$work/slides.txt"
 log="$work/times.tsv"
 : > "$log"
 
@@ -91,8 +94,11 @@ for i in $(seq 1 "$runs"); do
     case $step in
       once)
         rm -rf "$work/once"; mkdir -p "$work/once"
-        measure once env VIPS_CONCURRENCY=1 xargs -a "$corpus/images.txt" -d '\n' -P 2 -n 10 \
-          python3 "$shared/vips_once.py" $outputs "$work/once";;
+        # Then, with the init settings, the extra width of each slide wider than its carousel
+        # (bench/slide_once.py): the same outputs as gramgen's.
+        measure once env VIPS_CONCURRENCY=1 sh -c 'xargs -a "$1" -d "\n" -P 2 -n 10 python3 "$2" "$3" "$4" &&
+          { [ ! -s "$5" ] || xargs -a "$5" -d "\n" -P 2 -n 2 python3 "$6" make "$4"; }' sh \
+          "$corpus/images.txt" "$shared/vips_once.py" $outputs "$work/once" "$work/slides.txt" "$here/slide_once.py";;
       cold)
         rm -rf "$site/.gramgen" "$work/public"
         measure cold "$gramgen" build --site "$site" --output "$work/public" --quiet;;

@@ -92,8 +92,10 @@ public struct PostDate: Sendable, Hashable, Comparable {
 /// hundreds of thousands), and copying a box is one reference count, not one per field.
 public struct Post: Sendable, Hashable {
     private final class Fields: @unchecked Sendable {  // never changed once shared (see `fields`)
-        var id: String
-        var author: String
+        var id: String { didSet { key = "\(author)/\(id)" } }
+        var author: String { didSet { key = "\(author)/\(id)" } }
+        /// `author/id`, made once: pages, feeds and digests look posts up by it all the time.
+        private(set) var key: String
         var date: PostDate
         var location: String?
         var images: [ImageSource]
@@ -110,6 +112,7 @@ public struct Post: Sendable, Hashable {
         init(id: String, author: String, date: PostDate, location: String?, images: [ImageSource], caption: RichText, tagKeys: [String], likedBy: [String], comments: [Comment], isDraft: Bool, isSensitive: Bool, showExif: Bool?, repostOf: String?, sourcePath: String) {
             self.id = id
             self.author = author
+            key = "\(author)/\(id)"
             self.date = date
             self.location = location
             self.images = images
@@ -227,7 +230,7 @@ public struct Post: Sendable, Hashable {
     }
 
     /// Unique across the site, stable across builds.
-    public var key: String { "\(author)/\(id)" }
+    public var key: String { box.key }
     /// Site-relative URL path of the post page.
     public var path: String { SitePaths.post(author: author, id: id) }
 }

@@ -34,15 +34,22 @@ public struct ImageSettings: Sendable, Hashable, Codable {
     /// The `<img>` fallback format: the last one listed.
     public var fallbackFormat: ImageFormat { formats.last ?? .jpeg }
 
+    /// The widest the theme draws a carousel, in CSS pixels (`ViewFactory.slideSizes`).
+    public static let carouselWidth = 600
+    /// The screen density a slide wider than its carousel is made for: a 2× phone or desktop.
+    public static let slideDensity = 2
+
     /// The settings for a carousel slide drawn `scale` times the carousel's width
-    /// (`ProcessedImage.slideScale`): widths scaled, so no screen gets an upscaled slide.
-    /// Only the scaled widths past the widest configured one are made: the narrower ones are
-    /// close to widths the photo already has, and its `srcset` offers both.
+    /// (`ProcessedImage.slideScale`): one more width, `scale` times the carousel's widest at 2×
+    /// (or at the widest configured width, when that is less), so no 2× screen gets an upscaled
+    /// slide. Its narrower sizes are the widths the photo already has (its `srcset` offers both).
+    /// One width, not every configured one scaled: each scaled width costs its square in pixels to
+    /// encode (AVIF most), and the widest of them served densities past 2× only.
     public func forSlide(scale: Double) -> ImageSettings {
         var settings = self
         let widest = widths.max() ?? 0
-        let scaled = widths.map { Int((Double($0) * scale).rounded(.up)) }.filter { $0 > widest }
-        settings.widths = scaled.isEmpty ? [widest] : scaled
+        let box = min(widest, Self.carouselWidth * Self.slideDensity)
+        settings.widths = [max(widest, Int((Double(box) * scale).rounded(.up)))]
         settings.slideScale = scale
         return settings
     }

@@ -99,8 +99,9 @@ struct ViewFactory {
     /// times that for a slide cropped to a narrower carousel, so the browser picks a file as wide
     /// as the slide is drawn.
     static func slideSizes(scale: Double) -> String {
-        guard scale > 1 else { return "(min-width: 640px) 600px, 100vw" }
-        return "(min-width: 640px) \(Int((600 * scale).rounded(.up)))px, \(Int((100 * scale).rounded(.up)))vw"
+        let box = ImageSettings.carouselWidth
+        guard scale > 1 else { return "(min-width: 640px) \(box)px, 100vw" }
+        return "(min-width: 640px) \(Int((Double(box) * scale).rounded(.up)))px, \(Int((100 * scale).rounded(.up)))vw"
     }
 
     /// The post's first image (the original's, for a repost) as a square grid tile.

@@ -34,15 +34,15 @@ struct CarouselSlideTests {
         try #require(images.count == 3)
         #expect(images[0].widths == [320, 640])
         #expect(images[0].sizes == "(min-width: 640px) 600px, 100vw")
-        // Its own 320 and 640, then 320 and 640 scaled by 2.4: the panorama's 1000 px of height
-        // fill a 640 px wide square.
-        #expect(images[1].widths == [320, 640, 768, 1536])
+        // Its own 320 and 640, then the widest (640, under the 1200 a 600 px carousel needs at 2×)
+        // scaled by 2.4: the panorama's 1000 px of height fill a 640 px wide square.
+        #expect(images[1].widths == [320, 640, 1536])
         #expect(images[1].sizes == "(min-width: 640px) 1440px, 240vw")
         #expect(images[2].widths == [320, 640])
         #expect(images[2].sizes == "(min-width: 640px) 600px, 100vw")
     }
 
-    @Test("a slide's scaled widths start past the widest configured one and end at the source's own width")
+    @Test("a slide's one extra width is its scale times the carousel at 2× (or the widest width), capped at the source's own")
     func sourceWidthCapsScaledWidths() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("slide-\(UUID()).jpg")
         defer { try? FileManager.default.removeItem(at: url) }
@@ -52,10 +52,13 @@ struct CarouselSlideTests {
         settings.formats = [.jpeg]
         let plain = try ImageProcessor(settings: settings).process(url, role: .post).0
         #expect(plain.variants.map(\.width) == [320, 640])
-        // Scaled by 2: 640 and 1280, of which only the widths past 640 are made, up to the source.
+        // Scaled by 2: 640 becomes 1280, made only up to the source's own 1000.
         let slide = try ImageProcessor(settings: settings.forSlide(scale: 2)).process(url, role: .post).0
         #expect(slide.variants.map(\.width) == [1000])
-        #expect(settings.forSlide(scale: 3).widths == [960, 1920])
+        #expect(settings.forSlide(scale: 3).widths == [1920])
+        // The defaults (widest 1440): the carousel's 600 px at 2×, scaled, not 1440 scaled.
+        #expect(ImageSettings().forSlide(scale: 2.14).widths == [2568])
+        #expect(ImageSettings().forSlide(scale: 1.1).widths == [1440])
         // The plain settings' cache key is what it was before slides had a scale.
         #expect(!String(decoding: MediaCache.fingerprint(settings), as: UTF8.self).contains("slide"))
     }
