@@ -170,22 +170,50 @@ public struct SiteRenderer {
     }
 }
 
-/// A thread-safe memo of view models, keyed by page depth and model.
+/// A thread-safe memo of view models, keyed by page depth and model, bounded: a big site has a
+/// view of every post at every page depth, which held together grew with the site (about 8 KB a
+/// post view, 400 MB at 10,000 posts). Two generations of at most `limit` entries each: a value
+/// found in the older one moves to the newer; when the newer is full it becomes the older and the
+/// older is dropped. Pages list posts in runs (a feed, a profile, a tag), so recent views are the
+/// ones asked for again.
 final class ViewCache<Value>: @unchecked Sendable {
-    private var values: [String: Value] = [:]
+    private var newer: [String: Value] = [:]
+    private var older: [String: Value] = [:]
     private let lock = NSLock()
+    let limit: Int
+
+    init(limit: Int = 4096) {
+        self.limit = limit
+    }
 
     func value(for key: String, make: () -> Value) -> Value {
         lock.lock()
-        if let value = values[key] {
+        if let value = newer[key] ?? older[key] {
+            if newer[key] == nil { insert(key, value) }
             lock.unlock()
             return value
         }
         lock.unlock()
         let value = make()
         lock.lock()
-        values[key] = value
+        insert(key, value)
         lock.unlock()
         return value
+    }
+
+    /// Values held now (at most twice `limit`).
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return newer.count + older.count
+    }
+
+    private func insert(_ key: String, _ value: Value) {
+        if newer.count >= limit {
+            older = newer
+            newer = [:]
+            newer.reserveCapacity(limit)
+        }
+        newer[key] = value
     }
 }
