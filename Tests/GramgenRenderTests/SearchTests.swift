@@ -14,6 +14,21 @@ struct SearchTests {
         #expect(SearchText.words("São Paulo · Ελλάδα · Москва́") == ["sao", "paulo", "ελλαδα", "москва"])
     }
 
+    @Test("ASCII words take a short path that gives exactly the tokens of the general one (seeded)")
+    func asciiPath() {
+        var random = SeededRandom.forTest("SearchTests.asciiPath")
+        let ascii = Array("abcXYZ019 .,#@_-'\t\n!?()[]/\\\"~`^|")
+        let other: [Character] = ["é", "\u{301}", "Σ", "ς", "İ", "ß", "ﬁ", "Ａ", "１", "노", "을", "東", "京", "ー", "😀", "🇰🇷", "\u{200D}", "\u{00A0}", "·"]
+        for _ in 0..<3000 {
+            let text = String((0..<Int.random(in: 0...40, using: &random)).map { _ in
+                Int.random(in: 0..<5, using: &random) == 0 ? other.randomElement(using: &random)! : ascii.randomElement(using: &random)!
+            })
+            #expect(SearchText.tokens(text) == SearchText.unicodeTokens(text), "\(text.debugDescription)")
+        }
+        let all = String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self)
+        #expect(SearchText.tokens(all) == SearchText.unicodeTokens(all))
+    }
+
     @Test("Korean, Japanese and Chinese: two-character pieces, so any part of two or more characters finds the word")
     func cjk() {
         #expect(SearchText.words("서울역에서") == ["서울", "울역", "역에", "에서"])

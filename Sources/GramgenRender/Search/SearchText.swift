@@ -14,8 +14,41 @@ enum SearchText {
         return result
     }
 
-    /// Normalised runs of letters and digits.
+    /// Normalised runs of letters and digits. The text is cut at its ASCII separators first (a
+    /// separator ends a token on either path); a piece that is all ASCII letters and digits (most
+    /// words of most captions) is only lowercased, any other piece takes the Unicode path.
     static func tokens(_ text: String) -> [String] {
+        var tokens: [String] = []
+        var piece: [UInt8] = []
+        var ascii = true
+        func flush() {
+            guard !piece.isEmpty else { return }
+            if ascii {
+                tokens.append(String(decoding: piece.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }, as: UTF8.self))
+            } else {
+                tokens += unicodeTokens(String(decoding: piece, as: UTF8.self))
+            }
+            piece.removeAll(keepingCapacity: true)
+            ascii = true
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                piece.append(byte)
+            case 0x80...:
+                piece.append(byte)
+                ascii = false
+            default:
+                flush()
+            }
+        }
+        flush()
+        return tokens
+    }
+
+    /// Tokens of any text: compatibility-decomposed, lowercased, accents on Latin, Greek and
+    /// Cyrillic letters dropped, CJK runs apart from others.
+    static func unicodeTokens(_ text: String) -> [String] {
         var tokens: [String] = []
         var current = String.UnicodeScalarView()
         var lastBase: UInt32 = 0
