@@ -89,8 +89,7 @@ final class Publisher: PageSink, @unchecked Sendable {
     }
 
     func reuse(_ path: String, inputs: String) -> Bool {
-        guard let entry = previous.intact(path, at: output.path + "/" + path), entry.inputs == inputs,
-              takeOver(path) else { return false }
+        guard let entry = previous.entries[path], entry.inputs == inputs, takeOver(path) else { return false }
         record(path, entry, reused: true)
         return true
     }
@@ -102,8 +101,8 @@ final class Publisher: PageSink, @unchecked Sendable {
             lock.unlock()
         }
         let content = BytesDigest.hex(bytes)
-        let old = output.path + "/" + path, new = target.path + "/" + path
-        if var entry = previous.intact(path, at: old), entry.content == content, takeOver(path) {
+        let new = target.path + "/" + path
+        if var entry = previous.entries[path], entry.content == content, takeOver(path) {
             entry.inputs = inputs ?? ""
             record(path, entry, reused: false)
             return
@@ -130,13 +129,18 @@ final class Publisher: PageSink, @unchecked Sendable {
                            modified: identity.modified, inode: identity.inode), reused: false)
     }
 
-    /// Makes the previous build's file part of this one: a hard link into the new folder (none
-    /// when the spare already links it), or, in place, nothing at all.
+    /// Makes the previous build's file part of this one when it is still exactly the one its
+    /// manifest recorded: a hard link into the new folder, or nothing at all in place or when the
+    /// spare already holds it. In the spare the file is most often the published one itself (the
+    /// same inode): one look at it there proves both, so a big site's rebuild stats each page once.
     private func takeOver(_ path: String) -> Bool {
-        if strategy == .inPlace { return true }
-        let source = output.path + "/" + path, destination = target.path + "/" + path
-        if let kept = held.intact(path, at: destination), kept.inode == previous.entries[path]?.inode { return true }
-        return writer.link(source, to: destination)
+        guard let entry = previous.entries[path] else { return false }
+        let source = output.path + "/" + path
+        if strategy == .inPlace { return previous.intact(path, at: source) != nil }
+        let destination = target.path + "/" + path
+        if let kept = held.entries[path], kept.inode == entry.inode, kept.size == entry.size,
+           kept.modified == entry.modified, held.intact(path, at: destination) != nil { return true }
+        return previous.intact(path, at: source) != nil && writer.link(source, to: destination)
     }
 
     /// A new name then a rename: a reader never sees a half-written file.

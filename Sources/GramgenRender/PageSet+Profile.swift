@@ -11,16 +11,16 @@ extension PageSet {
         let own = everything.filter { $0.repostOf == nil }
         let reposts = everything.filter { $0.repostOf != nil }
         let size = site.config.postsPerPage
-        addPages(own, size: size, folder: SitePaths.profile(handle), inputs: { .posts($0, $1, "\(own.count)") }) { [self] posts, path, number, pagination in
-            var view = profileLayout(user, path: path, tab: "posts", title: t.pageSuffix(number))
+        addPages(own, size: size, folder: SitePaths.profile(handle), inputs: { .posts($0, $1, "\(own.count)") }) { [renderer] posts, path, number, pagination in
+            var view = renderer.profileLayout(user, path: path, tab: "posts", title: t.pageSuffix(number))
             view.grid = .of(posts.map(renderer.postViews(for: path)))
             view.pagination = pagination(view.root)
             if own.isEmpty { view.empty = t.text("empty_posts") }
             return view
         }
 
-        addPages(own, size: size, folder: SitePaths.list(handle), inputs: { .posts($0, $1) }) { [self] posts, path, number, pagination in
-            var list = profileLayout(user, path: path, tab: "list", title: " · " + t.text("title_list") + t.pageSuffix(number))
+        addPages(own, size: size, folder: SitePaths.list(handle), inputs: { .posts($0, $1) }) { [renderer] posts, path, number, pagination in
+            var list = renderer.profileLayout(user, path: path, tab: "list", title: " · " + t.text("title_list") + t.pageSuffix(number))
             list.posts = renderer.cards(posts, for: path)
             list.pagination = pagination(list.root)
             if own.isEmpty { list.empty = t.text("empty_posts") }
@@ -31,9 +31,9 @@ extension PageSet {
                    empty: t.text("empty_tagged", ["handle": handle]))
 
         let followed = Set(user.following + [handle])
-        let feed = site.posts.filter { followed.contains($0.author) }
-        addPages(feed, size: size, folder: SitePaths.following(handle), inputs: { .posts($0, $1, "\(own.count)") }) { [self] posts, path, number, pagination in
-            var following = profileLayout(user, path: path, tab: "following", title: " · " + t.text("title_feed") + t.pageSuffix(number))
+        let feed = renderer.posts(by: followed)
+        addPages(feed, size: size, folder: SitePaths.following(handle), inputs: { .posts($0, $1, "\(own.count)") }) { [renderer] posts, path, number, pagination in
+            var following = renderer.profileLayout(user, path: path, tab: "following", title: " · " + t.text("title_feed") + t.pageSuffix(number))
             following.posts = renderer.cards(posts, for: path)
             following.pagination = pagination(following.root)
             if feed.isEmpty { following.empty = t.text("empty_feed") }
@@ -42,8 +42,8 @@ extension PageSet {
 
         let events = renderer.activities[handle] ?? []
         addPages(events, size: Self.activityPageSize, folder: SitePaths.activity(handle),
-                 inputs: { [site] events, total in Activity.inputs(events, site: site, notes: [total, "\(own.count)"]) }) { [self] events, path, number, pagination in
-            var activity = profileLayout(user, path: path, tab: "activity", title: " · " + t.text("title_activity") + t.pageSuffix(number))
+                 inputs: { [site] events, total in Activity.inputs(events, site: site, notes: [total, "\(own.count)"]) }) { [renderer] events, path, number, pagination in
+            var activity = renderer.profileLayout(user, path: path, tab: "activity", title: " · " + t.text("title_activity") + t.pageSuffix(number))
             let factory = renderer.views(for: path)
             activity.activity = .of(events.map { $0.view(factory, owner: handle) })
             activity.pagination = pagination(activity.root)
@@ -70,8 +70,8 @@ extension PageSet {
     /// A profile tab drawn as a grid of posts (tagged, liked, reposts), `posts_per_page` a page.
     private mutating func addGridTab(_ posts: [Post], user: Profile, tab: String, folder: String, empty: String) {
         let count = "\(site.postCounts[user.handle] ?? 0)"
-        addPages(posts, size: site.config.postsPerPage, folder: folder, inputs: { .posts($0, $1, count) }) { [self] items, path, number, pagination in
-            var view = profileLayout(user, path: path, tab: tab, title: " · " + renderer.messages.text("title_" + tab) + renderer.messages.pageSuffix(number))
+        addPages(posts, size: site.config.postsPerPage, folder: folder, inputs: { .posts($0, $1, count) }) { [renderer] items, path, number, pagination in
+            var view = renderer.profileLayout(user, path: path, tab: tab, title: " · " + renderer.messages.text("title_" + tab) + renderer.messages.pageSuffix(number))
             view.grid = .of(items.map(renderer.postViews(for: path)))
             view.pagination = pagination(view.root)
             if posts.isEmpty { view.empty = empty }
@@ -83,9 +83,9 @@ extension PageSet {
     private mutating func addPeople(_ handles: [String], folder: String, user: Profile, title: String, empty: String,
                                     mark: @escaping (String) -> String?) {
         let counts = "\(site.postCounts[user.handle] ?? 0)"
-        addPages(handles, size: Self.peoplePageSize, folder: folder, inputs: { _, total in .posts([], counts, total) }) { [self] handles, path, number, pagination in
+        addPages(handles, size: Self.peoplePageSize, folder: folder, inputs: { _, total in .posts([], counts, total) }) { [renderer] handles, path, number, pagination in
             let t = renderer.messages
-            var view = profileLayout(user, path: path, tab: "", title: " · " + t.text("title_" + title) + t.pageSuffix(number))
+            var view = renderer.profileLayout(user, path: path, tab: "", title: " · " + t.text("title_" + title) + t.pageSuffix(number))
             view.heading = t.text(title + "_heading")
             let factory = renderer.views(for: path)
             view.people = .of(handles.map { factory.person($0, mark: mark($0)) })
@@ -118,24 +118,39 @@ extension PageSet {
         }
     }
 
-    private func profileLayout(_ user: Profile, path: String, tab: String, title: String) -> PageView {
+    /// `https://www.example.com/me/` → `example.com/me`.
+    static func websiteLabel(_ url: String) -> String {
+        var text = url
+        for prefix in ["https://", "http://", "www."] where text.lowercased().hasPrefix(prefix) {
+            text = String(text.dropFirst(prefix.count))
+        }
+        return text.hasSuffix("/") ? String(text.dropLast()) : text
+    }
+}
+
+extension SiteRenderer {
+    /// The header and tabs every profile page has. A method of the renderer, not of `PageSet`: a
+    /// page's closure that captured the page set would hold a copy of its job list, and every job
+    /// added after it would copy the whole list again (memory and time growing with the square of
+    /// the site).
+    func profileLayout(_ user: Profile, path: String, tab: String, title: String) -> PageView {
         let handle = user.handle
-        var view = renderer.layout(
+        var view = layout(
             path: path, title: "\(user.name) (@\(handle))\(title)",
-            description: user.bio.plainText.isEmpty ? renderer.messages.text("photos_by", ["name": user.name]) : user.bio.plainText,
+            description: user.bio.plainText.isEmpty ? messages.text("photos_by", ["name": user.name]) : user.bio.plainText,
             extraFeeds: [FeedLinkView(href: SitePaths.jsonFeed(SitePaths.profile(handle)), type: "application/feed+json",
                                       title: "\(user.name) (JSON Feed)")])
-        let factory = renderer.views(for: path)
+        let factory = views(for: path)
         var header = ProfileHeaderView(
             user: factory.user(handle), bioHTML: InternalLink.resolve(user.bio.html, root: view.root),
-            website: user.website, websiteLabel: user.website.map(Self.websiteLabel), location: user.location,
+            website: user.website, websiteLabel: user.website.map(PageSet.websiteLabel), location: user.location,
             postCount: site.postCounts[handle] ?? 0, followerCount: site.followers[handle]?.count ?? 0,
             followingCount: user.following.count,
-            postsHTML: renderer.messages.strongCount("profile_posts", site.postCounts[handle] ?? 0),
-            followersHTML: renderer.messages.strongCount("profile_followers", site.followers[handle]?.count ?? 0),
-            followingHTML: renderer.messages.strongCount("profile_following", user.following.count), feedHref: view.root + SitePaths.jsonFeed(SitePaths.profile(handle)),
+            postsHTML: messages.strongCount("profile_posts", site.postCounts[handle] ?? 0),
+            followersHTML: messages.strongCount("profile_followers", site.followers[handle]?.count ?? 0),
+            followingHTML: messages.strongCount("profile_following", user.following.count), feedHref: view.root + SitePaths.jsonFeed(SitePaths.profile(handle)),
             followersHref: view.root + SitePaths.followers(handle), followsHref: view.root + SitePaths.follows(handle))
-        if let avatar = user.avatar.flatMap({ renderer.images[$0.path] }) {
+        if let avatar = user.avatar.flatMap({ images[$0.path] }) {
             header.user = UserView(handle: handle, name: user.name, href: header.user.href,
                                    avatar: ImageView(square: avatar, alt: factory.avatarAlt(user), root: view.root,
                                                      sizes: "(min-width: 640px) 150px, 88px", load: .priority, formats: factory.formats),
@@ -148,16 +163,7 @@ extension PageSet {
             ("activity", "tab_activity", SitePaths.activity(handle)), ("liked", "tab_liked", SitePaths.liked(handle)),
             ("reposts", "tab_reposts", SitePaths.reposts(handle)),
         ]
-        view.tabs = tabs.map { TabView(label: renderer.messages.text($0.1), href: view.root + $0.2, current: $0.0 == tab) }
+        view.tabs = tabs.map { TabView(label: messages.text($0.1), href: view.root + $0.2, current: $0.0 == tab) }
         return view
-    }
-
-    /// `https://www.example.com/me/` → `example.com/me`.
-    static func websiteLabel(_ url: String) -> String {
-        var text = url
-        for prefix in ["https://", "http://", "www."] where text.lowercased().hasPrefix(prefix) {
-            text = String(text.dropFirst(prefix.count))
-        }
-        return text.hasSuffix("/") ? String(text.dropLast()) : text
     }
 }

@@ -20,6 +20,8 @@ public struct SiteRenderer {
     let postsMentioning: [String: [Post]]
     /// Where each post stands among its author's posts (0 = newest).
     let authorPosition: [String: Int]
+    /// Each author's posts as places in `site.posts` (ascending, so newest first).
+    let postIndexesByAuthor: [String: [Int]]
     /// The posts each user liked, newest post first (likes carry no date of their own).
     let postsLikedBy: [String: [Post]]
     /// The theme's texts, dates and numbers in the site's language.
@@ -36,8 +38,10 @@ public struct SiteRenderer {
         messages = Messages(config: site.config)
         activities = Activity.all(in: site)
         var byAuthor: [String: [Post]] = [:], mentioning: [String: [Post]] = [:], liked: [String: [Post]] = [:]
-        for post in site.posts {
+        var indexes: [String: [Int]] = [:]
+        for (index, post) in site.posts.enumerated() {
             byAuthor[post.author, default: []].append(post)
+            indexes[post.author, default: []].append(index)
             for handle in post.likedBy { liked[handle, default: []].append(post) }
             var mentioned = Set(post.caption.mentions)
             for comment in post.comments { mentioned.formUnion(comment.text.mentions) }
@@ -46,6 +50,7 @@ public struct SiteRenderer {
             for handle in mentioned { mentioning[handle, default: []].append(post) }
         }
         postsByAuthor = byAuthor
+        postIndexesByAuthor = indexes
         postsMentioning = mentioning
         postsLikedBy = liked
         var position: [String: Int] = [:]
@@ -87,6 +92,15 @@ public struct SiteRenderer {
     }
 
     var config: SiteConfig { site.config }
+
+    /// The posts of `authors`, newest first: their own lists merged, not the whole site filtered
+    /// (a following feed per user would otherwise cost users × posts).
+    func posts(by authors: Set<String>) -> [Post] {
+        var indexes: [Int] = []
+        for author in authors { indexes += postIndexesByAuthor[author] ?? [] }
+        indexes.sort()
+        return indexes.map { site.posts[$0] }
+    }
 
     /// The layout fields every page has; `path` is the page's folder relative to the root ("" for home).
     func layout(path: String, title: String, description: String, share: ShareImageView? = nil,
