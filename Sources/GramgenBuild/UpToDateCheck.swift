@@ -6,7 +6,8 @@ import GramgenRender
 /// Skips a build whose result is already there: nothing it reads changed since the last successful
 /// build into the same output (every file of content/, templates/ and static/ by path, size and
 /// modification time, the options, the gramgen binary and the built-in theme), and the output is
-/// still exactly as that build left it. Any difference means a full build (images stay cached).
+/// still the folder that build swapped in (`folderStamp`; in place, every file as it was left).
+/// Any difference means a full build (images stay cached).
 struct UpToDateCheck {
     /// What a successful build leaves behind, to recognise the next no-op and replay its warnings.
     struct Record: Codable {
@@ -37,7 +38,7 @@ struct UpToDateCheck {
         var inputs: String
     }
 
-    /// Walks the inputs and, when there is a record, the output at the same time.
+    /// Walks the inputs and, when there is a record, compares the output with it.
     func check() -> Outcome {
         guard let data = FileManager.default.contents(atPath: recordURL.path),
               let record = try? JSONDecoder().decode(Record.self, from: data),
@@ -45,7 +46,12 @@ struct UpToDateCheck {
             // Nothing to compare the output with: the inputs' walk gets both cores.
             return Outcome(upToDate: nil, inputs: inputsDigest(threads: options.parallel.workers))
         }
-        let (inputs, output) = options.parallel.both({ inputsDigest() }, { Self.treeDigest(options.output) })
+        let inputs: String, output: String?
+        if options.publishInPlace {
+            (inputs, output) = options.parallel.both({ inputsDigest() }, { Self.treeDigest(options.output) })
+        } else {
+            (inputs, output) = (inputsDigest(threads: options.parallel.workers), Self.folderStamp(options.output))
+        }
         guard record.inputs == inputs, let output, record.output == output else {
             return Outcome(upToDate: nil, inputs: inputs)
         }
@@ -56,13 +62,28 @@ struct UpToDateCheck {
     /// edit made while it ran is not mistaken for built (the next build sees the difference).
     /// `published` lists the output's files when the publisher knows them; otherwise it is walked.
     func save(_ report: BuildReport, inputs: String, published: [FolderWalk.Entry]? = nil) {
-        guard let output = published.map(Self.digest(of:)) ?? Self.treeDigest(options.output) else { return }
+        let output = options.publishInPlace ? published.map(Self.digest(of:)) ?? Self.treeDigest(options.output)
+            : Self.folderStamp(options.output)
+        guard let output else { return }
         let record = Record(inputs: inputs, output: output, pageCount: report.pageCount,
                             fileCount: report.fileCount, postCount: report.postCount, userCount: report.userCount,
                             imageCount: report.imagesProcessed + report.imagesFromCache,
                             warnings: report.diagnostics.items.filter { $0.severity == .warning })
         try? FileManager.default.createDirectory(at: recordURL.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? JSONEncoder().encode(record).write(to: recordURL, options: .atomic)
+    }
+
+    /// The output folder itself, as the build that swapped it in left it: its device, inode and
+    /// times. A swapping build puts in a new folder each time, so this tells whether the output
+    /// is still that folder, with nothing added to it or removed from it at its top, without a
+    /// stat of each of its files (a no-op of a 100,000-post site would otherwise walk some
+    /// 900,000 of them). A file changed by hand deeper inside is not seen here; the next build
+    /// that has anything to do puts it back, as it takes over only files exactly as it wrote them.
+    static func folderStamp(_ root: URL) -> String? {
+        var info = stat()
+        guard lstat(root.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
+        return "folder \(info.st_dev) \(info.st_ino) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) "
+            + "\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
     }
 
     func inputsDigest(threads: Int = 1) -> String {

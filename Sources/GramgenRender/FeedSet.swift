@@ -17,18 +17,21 @@ struct FeedSet {
 
     var base: String { site.config.baseURL }
 
-    /// Queues every feed file as a job of `pages`.
-    func add(to pages: inout PageSet) {
+    /// Queues every feed file as a job of `pages`, drawn into `sink` batch by batch.
+    func add(to pages: inout PageSet, sink: PageSink) throws {
         jsonFeed(posts: site.posts, folder: "", title: site.config.title, home: "", to: &pages)
+        try pages.flush(into: sink)
         for user in site.users {
             jsonFeed(posts: postsByAuthor[user.handle] ?? [], folder: SitePaths.profile(user.handle),
                      title: "\(user.name) (@\(user.handle)) · \(site.config.title)",
                      home: SitePaths.profile(user.handle), to: &pages)
+            try pages.flush(into: sink)
         }
         for tag in site.tags {
             jsonFeed(posts: tag.postKeys.compactMap { site.postsByKey[$0] }, folder: SitePaths.tagFolder(tag.key),
                      title: "#\(tag.display) · \(site.config.title)", home: SitePaths.tag(tag.key),
                      urlFolder: SitePaths.tag(tag.key), to: &pages)
+            try pages.flush(into: sink)
         }
         let newest = Array(site.posts.prefix(Self.pageSize))
         pages.addFile(SitePaths.atomFeed, inputs: .posts(newest)) { [site, images] in

@@ -13,11 +13,20 @@ struct PageSet {
     }
 
     let renderer: SiteRenderer
+    /// Jobs queued and not yet drawn: `flush` draws them, so the list stays bounded however large
+    /// the site (all of a big site's jobs at once held hundreds of megabytes).
     var jobs: [Job] = []
     /// Pages listed in sitemap.xml (the 404 page is not).
     var sitemapPaths: [String] = []
+    /// The inputs' digests, made once for all the flushes.
+    private let digests: PageDigests?
+    /// Jobs drawn together: enough to keep every worker busy.
+    static let batchSize = 2048
 
-    init(renderer: SiteRenderer) { self.renderer = renderer }
+    init(renderer: SiteRenderer) {
+        self.renderer = renderer
+        digests = renderer.inputs.map { PageDigests($0, site: renderer.site) }
+    }
 
     var site: Site { renderer.site }
 
@@ -36,13 +45,20 @@ struct PageSet {
         jobs.append(Job(file: file, inputs: inputs, make: make))
     }
 
+    /// Draws the queued jobs once there are `batchSize` of them (`force`: whatever there is).
+    mutating func flush(into sink: PageSink, force: Bool = false) throws {
+        guard force || jobs.count >= Self.batchSize else { return }
+        try render(into: sink)
+        jobs.removeAll(keepingCapacity: true)
+    }
+
     /// Renders every queued job, in parallel, into `sink`; the first failure is reported.
     func render(into sink: PageSink) throws {
         var failure: Error?
         let lock = NSLock()
         let chunk = 16
         let chunks = (jobs.count + chunk - 1) / chunk
-        let digests = renderer.inputs.map { PageDigests($0, site: site) }
+        let jobs = jobs, digests = digests
         renderer.parallel.forEach(count: chunks) { c in
             for index in c * chunk..<min((c + 1) * chunk, jobs.count) {
                 do {

@@ -71,24 +71,33 @@ public struct SiteRenderer {
     public func render(into sink: PageSink) throws {
         for asset in theme.assets { try sink.put(asset.path, Array(asset.contents), inputs: nil) }
         for (path, bytes) in webApp.files(config: config, messages: messages, theme: theme) { try sink.put(path, bytes, inputs: nil) }
+        // Drawn in batches as they are queued (`flush`), so no list of jobs grows with the site.
         var pages = PageSet(renderer: self)
         pages.addHome()
-        for user in site.users { pages.addProfile(user) }
+        try pages.flush(into: sink)
+        for user in site.users {
+            pages.addProfile(user)
+            try pages.flush(into: sink)
+        }
         for post in site.posts {
             pages.addPost(post)
             pages.addLikes(post)
+            try pages.flush(into: sink)
         }
         pages.addTags()
+        try pages.flush(into: sink)
         pages.addExplore()
         pages.addPeople()
+        try pages.flush(into: sink, force: true)
         pages.addSearch()
+        try pages.flush(into: sink, force: true)
         pages.addNotFound()
-        FeedSet(site: site, images: images, postsByAuthor: postsByAuthor, messages: messages).add(to: &pages)
+        try FeedSet(site: site, images: images, postsByAuthor: postsByAuthor, messages: messages).add(to: &pages, sink: sink)
         let sitemapPaths = pages.sitemapPaths
         pages.addFile(SitePaths.sitemap, inputs: .everything) { [site] in
             Array(SitemapRenderer.render(site: site, pagePaths: sitemapPaths).contents)
         }
-        try pages.render(into: sink)
+        try pages.flush(into: sink, force: true)
     }
 
     var config: SiteConfig { site.config }

@@ -99,7 +99,9 @@ struct Messages: Sendable {
     }
 
     private func fill(_ text: String, _ values: KeyValuePairs<String, String>, count: String? = nil, escape: Bool) -> String {
-        guard text.contains("{") else { return escape ? Escape.html(text) : text }
+        // Bytes, not `contains(_: String)`: with Foundation imported that is a locale-aware search,
+        // and texts are filled for every card of every page.
+        guard text.utf8.contains(UInt8(ascii: "{")) else { return escape ? Escape.html(text) : text }
         var out = ""
         var rest = text[...]
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
