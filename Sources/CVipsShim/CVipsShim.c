@@ -218,3 +218,7 @@ void gg_tune_malloc(int arenas) {
     mallopt(M_ARENA_MAX, arenas < 1 ? 1 : arenas);
     mallopt(M_MMAP_THRESHOLD, 1 << 20);
 }
+
+void gg_release_free_memory(void) {
+    malloc_trim(0);
+}

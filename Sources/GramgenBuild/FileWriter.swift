@@ -6,7 +6,11 @@ import Foundation
 /// makes (a file where a folder goes, a link) is removed, never followed.
 final class FileWriter: @unchecked Sendable {
     private let lock = NSLock()
+    /// Folders known to be there, to skip their `mkdir`; bounded (a big site has hundreds of
+    /// thousands): when full it starts again, and a folder made before is then found by one
+    /// `mkdir` that says it exists.
     private var folders = Set<String>()
+    static let knownFolderLimit = 4096
     /// The folder may already hold files, some of them other names of the published site's files
     /// (a spare folder's hard links): a file is then never written into, only removed and made anew.
     let replacing: Bool
@@ -107,6 +111,7 @@ final class FileWriter: @unchecked Sendable {
             }
         }
         lock.lock()
+        if folders.count >= Self.knownFolderLimit { folders.removeAll(keepingCapacity: true) }
         folders.insert(folder)
         lock.unlock()
     }

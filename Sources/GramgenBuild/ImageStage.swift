@@ -72,6 +72,7 @@ struct ImageStage {
         let label = progressLabel ?? (hasVideos ? "Processing images and videos" : "Processing images")
         let lock = NSLock()
         var result = Result()
+        result.images.reserveCapacity(work.count)
         var next = 0
         var done = 0
         let started = Date()

@@ -47,8 +47,8 @@ final class Publisher: PageSink, @unchecked Sendable {
     private(set) var reused = 0
     /// Pages and feeds drawn by this build (whether or not their bytes changed).
     private(set) var drawn = 0
-    /// After `finish`: every file the output holds, as `FolderWalk` would list it, when the publisher
-    /// knows them all (`.swap`); nil when the output must be walked (`.inPlace` leaves other files be).
+    /// After `finish` in place: every file the output holds, as `FolderWalk` would list it, for the
+    /// up-to-date record; nil for `.swap`, whose record needs no list.
     private(set) var publishedFiles: [FolderWalk.Entry]?
     /// Static and media files as placed, for `publishedFiles` and the manifest.
     private var placed: [(path: String, identity: FileIdentity)] = []
@@ -129,6 +129,10 @@ final class Publisher: PageSink, @unchecked Sendable {
                            modified: identity.modified, inode: identity.inode), reused: false)
     }
 
+    func batchDone() {
+        MemoryTuning.release()
+    }
+
     /// Makes the previous build's file part of this one when it is still exactly the one its
     /// manifest recorded: a hard link into the new folder, or nothing at all in place or when the
     /// spare already holds it. In the spare the file is most often the published one itself (the
@@ -193,9 +197,12 @@ final class Publisher: PageSink, @unchecked Sendable {
             Self.remove(candidates, except: manifest.entries, in: output.path)
         }
         // Every file's identity was taken as it was placed (a rename keeps sizes and times), so
-        // the up-to-date record needs no walk of the finished output.
-        publishedFiles = manifest.entries.map {
-            FolderWalk.Entry(path: $0.key, size: $0.value.size, modified: $0.value.modified, isRegular: true)
+        // the up-to-date record of a folder published in place needs no walk of it (a swapped-in
+        // folder is recognised by its own identity, `UpToDateCheck.folderStamp`).
+        if strategy == .inPlace {
+            publishedFiles = manifest.entries.map {
+                FolderWalk.Entry(path: $0.key, size: $0.value.size, modified: $0.value.modified, isRegular: true)
+            }
         }
         manifest.save(manifestURL)
         if strategy == .inPlace { unlink(manifestURL.path + ".unfinished") }
@@ -247,13 +254,13 @@ final class Publisher: PageSink, @unchecked Sendable {
         let results = parallel.map(count: names.count) { index -> Result<(path: String, identity: FileIdentity), Error> in
             let name = names[index]
             let destination = folder + "/" + name
-            let source = cache.fileURL(for: name).path
             do {
                 // A media file placed earlier (in place, or in the spare) and touched by nobody
                 // since is kept as it is: one stat.
                 if let kept = held.intact("media/" + name, at: destination) {
                     return .success(("media/" + name, FileIdentity(size: kept.size, modified: kept.modified, inode: kept.inode)))
                 }
+                let source = cache.filePath(for: name)
                 if !(strategy == .inPlace && fm.fileExists(atPath: destination)), !writer.link(source, to: destination) {
                     let temporary = destination + ".gramgen-\(getpid())"
                     unlink(temporary)

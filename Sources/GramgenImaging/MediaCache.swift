@@ -94,7 +94,9 @@ public final class MediaCache: @unchecked Sendable {
         return Hex.string(hasher.finalize())
     }
 
-    public func fileURL(for name: String) -> URL { mediaDirectory.appendingPathComponent(name) }
+    /// The cached file `name`, as a path: made for every media file of every build, and Foundation's
+    /// `appendingPathComponent` looks at the disk each time to tell a folder from a file.
+    public func filePath(for name: String) -> String { mediaPath + "/" + name }
 
     /// The recorded result for a key, if every one of its files is still there.
     public func lookup(_ key: String) -> ProcessedImage? {

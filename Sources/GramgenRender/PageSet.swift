@@ -50,6 +50,7 @@ struct PageSet {
         guard force || jobs.count >= Self.batchSize else { return }
         try render(into: sink)
         jobs.removeAll(keepingCapacity: true)
+        sink.batchDone()
     }
 
     /// Renders every queued job, in parallel, into `sink`; the first failure is reported.

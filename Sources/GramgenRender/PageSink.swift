@@ -8,6 +8,12 @@ public protocol PageSink: Sendable {
     func reuse(_ path: String, inputs: String) -> Bool
     /// A finished file; `inputs` as above, nil for files that are always rendered.
     func put(_ path: String, _ bytes: [UInt8], inputs: String?) throws
+    /// A batch of pages is done and its jobs and views are dropped: a moment to give memory back.
+    func batchDone()
+}
+
+extension PageSink {
+    public func batchDone() {}
 }
 
 /// Keeps every file in memory (tests, and callers that want the files themselves).

@@ -42,7 +42,7 @@ struct MediaCacheTests {
         #expect(reopened.lookup(Self.key(1)) == withCamera)
         #expect(reopened.lookup(Self.key(2)) == plain)
         #expect(reopened.lookup(Self.key(3)) == nil)
-        #expect(FileManager.default.contents(atPath: reopened.fileURL(for: plain.variants[1].file).path)
+        #expect(FileManager.default.contents(atPath: reopened.filePath(for: plain.variants[1].file))
             == plainFiles[plain.variants[1].file])
     }
 
@@ -52,7 +52,7 @@ struct MediaCacheTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let (image, files) = Self.image(1)
         try MediaCache(directory: directory).store(Self.key(1), image: image, files: files)
-        try FileManager.default.removeItem(at: MediaCache(directory: directory).fileURL(for: image.variants[1].file))
+        try FileManager.default.removeItem(atPath: MediaCache(directory: directory).filePath(for: image.variants[1].file))
         #expect(try MediaCache(directory: directory).lookup(Self.key(1)) == nil)
     }
 

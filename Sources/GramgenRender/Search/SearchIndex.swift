@@ -25,12 +25,16 @@ struct SearchIndex {
         let detail: String
         let href: String
         let image: String?
-        let words: [String]
     }
 
     let documents: [Document]
     let userCount: Int
     let tagCount: Int
+    /// Each word's documents, ascending; made as documents are added, so no document keeps its
+    /// words (on a big site they were the index's largest part in memory).
+    let postings: [String: [Int]]
+    /// About how many bytes the word files will hold, for the number of shards.
+    private let postingBytes: Int
 
     init(site: Site, images: [String: ProcessedImage], formats: [ImageFormat], messages: Messages) {
         let fallback = formats.last ?? .jpeg
@@ -38,30 +42,42 @@ struct SearchIndex {
             image?.squares.first { $0.format == fallback }.map { SitePaths.media($0.file) }
         }
         var documents: [Document] = []
+        var postings: [String: [Int]] = [:]
+        var bytes = 0
+        func add(_ document: Document, words: [String]) {
+            let number = documents.count
+            documents.append(document)
+            for word in Set(words) {
+                if postings[word] == nil { bytes += word.utf8.count + 8 }
+                postings[word, default: []].append(number)
+                bytes += 4
+            }
+        }
         for user in site.users {
             let count = site.postCounts[user.handle] ?? 0
-            documents.append(Document(
-                kind: "u", title: user.handle, detail: user.name + " · " + messages.count("posts_count", count),
-                href: SitePaths.profile(user.handle), image: square(user.avatar.flatMap { images[$0.path] }),
-                words: SearchText.words(user.handle + " " + user.name)))
+            add(Document(kind: "u", title: user.handle, detail: user.name + " · " + messages.count("posts_count", count),
+                         href: SitePaths.profile(user.handle), image: square(user.avatar.flatMap { images[$0.path] })),
+                words: SearchText.words(user.handle + " " + user.name))
         }
         let tags = site.tags.filter { !$0.postKeys.isEmpty }
             .sorted { $0.postKeys.count != $1.postKeys.count ? $0.postKeys.count > $1.postKeys.count : $0.key < $1.key }
         for tag in tags {
-            documents.append(Document(
-                kind: "t", title: "#" + tag.display, detail: messages.count("posts_count", tag.postKeys.count),
-                href: SitePaths.tag(tag.key), image: nil, words: SearchText.words(tag.display)))
+            add(Document(kind: "t", title: "#" + tag.display, detail: messages.count("posts_count", tag.postKeys.count),
+                         href: SitePaths.tag(tag.key), image: nil),
+                words: SearchText.words(tag.display))
         }
         for post in site.posts {
             let media = site.mediaPost(post)
             let text = [post.caption.plainText, post.location ?? "", media.images.map(\.alt).joined(separator: " ")]
                 .joined(separator: " ")
             let image = site.isSensitive(post) ? nil : media.images.first.flatMap { square(images[$0.path]) }
-            documents.append(Document(
-                kind: "p", title: post.author, detail: SiteRenderer.shorten(post.caption.plainText, to: 90),
-                href: SitePaths.post(post), image: image, words: SearchText.words(text)))
+            add(Document(kind: "p", title: post.author, detail: SiteRenderer.shorten(post.caption.plainText, to: 90),
+                         href: SitePaths.post(post), image: image),
+                words: SearchText.words(text))
         }
         self.documents = documents
+        self.postings = postings
+        postingBytes = bytes
         userCount = site.users.count
         tagCount = tags.count
     }
@@ -76,16 +92,7 @@ struct SearchIndex {
 
     /// Every file of the index, by path.
     func files() -> [(path: String, contents: [UInt8])] {
-        var postings: [String: [Int]] = [:]
-        var bytes = 0
-        for (number, document) in documents.enumerated() {
-            for word in Set(document.words) {
-                if postings[word] == nil { bytes += word.utf8.count + 8 }
-                postings[word, default: []].append(number)
-                bytes += 4
-            }
-        }
-        let shardCount = max(1, min(4096, bytes / Self.shardTarget + 1))
+        let shardCount = max(1, min(4096, postingBytes / Self.shardTarget + 1))
         var shards = Array(repeating: [String](), count: shardCount)
         for word in postings.keys { shards[SearchText.shard(of: word, count: shardCount)].append(word) }
         var files: [(String, [UInt8])] = []
