@@ -4,8 +4,10 @@ import GramgenImaging
 import GramgenRender
 
 /// The digests pages are compared by between builds (see `RenderInputs`): one for what every
-/// page may show, one per post for its own sources. Built from the source files' bytes and the
-/// processed images, so an edit anywhere a page reads from changes its digest.
+/// page may show, one per post for its own sources, one per user for what only their profile
+/// pages and the people directory show. Built from the source files' bytes (a profile's from its
+/// parsed fields, split in two) and the processed images, so an edit anywhere a page reads from
+/// changes its digest.
 enum InputDigests {
     static func make(site: Site, images: [String: ProcessedImage], options: BuildOptions) -> RenderInputs {
         let root = options.siteRoot.path + "/"
@@ -18,10 +20,21 @@ enum InputDigests {
             global.add(name)
             global.add(bytes(templates.path + "/" + name))
         }
+        var profiles: [String: String] = [:]
         for user in site.users {
+            // What any page may show of a user: handle, name, avatar, whom they follow.
             global.add(user.handle)
-            global.add(bytes(root + user.sourcePath))
-            if let avatar = user.avatar { add(avatar, images[avatar.path], to: &global) }
+            global.add(user.name)
+            global.add(UInt64(user.following.count))
+            for handle in user.following { global.add(handle) }
+            if let avatar = user.avatar { add(avatar, images[avatar.path], to: &global) } else { global.add("-") }
+            // What only their own profile pages and the people directory show.
+            var details = DigestBuilder()
+            details.add(user.bio.html)
+            details.add(user.bio.plainText)
+            details.add(user.website.map { "w" + $0 } ?? "-")
+            details.add(user.location.map { "l" + $0 } ?? "-")
+            profiles[user.handle] = details.hex
         }
 
         let posts = site.posts
@@ -32,7 +45,8 @@ enum InputDigests {
             for image in post.images { add(image, images[image.path], to: &digest) }
             return digest.hex
         }
-        return RenderInputs(site: global.hex, posts: Dictionary(uniqueKeysWithValues: zip(posts.map(\.key), digests)))
+        return RenderInputs(site: global.hex, posts: Dictionary(uniqueKeysWithValues: zip(posts.map(\.key), digests)),
+                            profiles: profiles)
     }
 
     private static func add(_ source: ImageSource, _ image: ProcessedImage?, to digest: inout DigestBuilder) {

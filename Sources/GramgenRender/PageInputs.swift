@@ -2,19 +2,24 @@ import GramgenCore
 
 /// What the build read, as digests, so pages can tell whether they would come out the same:
 /// `site` covers everything every page may show (configuration, theme, options, every profile and
-/// avatar), `posts` each post's own sources (its post.md, its images and how they were processed).
+/// handle, name, avatar and follows), `posts` each post's own sources (its post.md, its images
+/// and how they were processed), `profiles` what only a user's profile pages and the people
+/// directory show of them (bio, website, location): editing a bio redraws those pages only.
 public struct RenderInputs: Sendable {
     public var site: String
     public var posts: [String: String]
+    public var profiles: [String: String]
 
-    public init(site: String, posts: [String: String]) {
+    public init(site: String, posts: [String: String], profiles: [String: String]) {
         self.site = site
         self.posts = posts
+        self.profiles = profiles
     }
 }
 
 /// What one page or feed file reads beyond the site-wide inputs: some posts (in order) or all of
-/// them, and any other values it shows (page numbers, counts, titles).
+/// them, the users whose profile details it shows, and any other values it shows (page numbers,
+/// counts, titles).
 struct PageInputs {
     enum Scope {
         case everything
@@ -23,6 +28,7 @@ struct PageInputs {
 
     var scope: Scope
     var notes: [String]
+    var profiles: [String] = []
 
     static let everything = PageInputs(scope: .everything, notes: [])
 
@@ -31,7 +37,16 @@ struct PageInputs {
     }
 
     func adding(_ note: String) -> PageInputs {
-        PageInputs(scope: scope, notes: notes + [note])
+        var inputs = self
+        inputs.notes.append(note)
+        return inputs
+    }
+
+    /// The page shows these users' bios, websites or locations.
+    func showing(_ handles: [String]) -> PageInputs {
+        var inputs = self
+        inputs.profiles += handles
+        return inputs
     }
 }
 
@@ -40,6 +55,7 @@ struct PageInputs {
 struct PageDigests {
     let site: UInt64
     let posts: [String: UInt64]
+    let profiles: [String: UInt64]
     let everything: UInt64
 
     init(_ inputs: RenderInputs, site: Site) {
@@ -65,7 +81,15 @@ struct PageDigests {
         for post in site.posts { all.add(posts[post.key] ?? 0) }
         all.add(UInt64(site.tags.count))
         for tag in site.tags { all.add(tag.key) }
+        var profiles: [String: UInt64] = [:]
+        for user in site.users {
+            var digest = DigestBuilder()
+            digest.add(inputs.profiles[user.handle] ?? "")
+            profiles[user.handle] = digest.value
+            all.add(digest.value)
+        }
         self.posts = posts
+        self.profiles = profiles
         everything = all.value
     }
 
@@ -88,6 +112,8 @@ struct PageDigests {
         digest.add(self.site)
         digest.add(file)
         for note in inputs.notes { digest.add(note) }
+        digest.add(UInt64(inputs.profiles.count))
+        for handle in inputs.profiles { digest.add(profiles[handle] ?? 0) }
         switch inputs.scope {
         case .everything:
             digest.add(everything)

@@ -8,7 +8,7 @@ extension PageSet {
         let users = site.users.map(\.handle)
         let counts = users.map { "\($0) \(site.postCounts[$0] ?? 0)" }.joined(separator: " ")
         addPages(users, size: Self.peoplePageSize, folder: SitePaths.people, template: "users",
-                 inputs: { _, total in .posts([], counts, total) }) { [renderer, site] handles, path, number, pagination in
+                 inputs: { handles, total in .posts([], counts, total).showing(handles) }) { [renderer, site] handles, path, number, pagination in
             let t = renderer.messages
             var view = renderer.layout(path: path, title: t.text("people") + t.pageSuffix(number),
                                        description: t.text("people_description", ["site": site.config.title]), nav: "people")

@@ -11,7 +11,7 @@ extension PageSet {
         let own = everything.filter { $0.repostOf == nil }
         let reposts = everything.filter { $0.repostOf != nil }
         let size = site.config.postsPerPage
-        addPages(own, size: size, folder: SitePaths.profile(handle), inputs: { .posts($0, $1, "\(own.count)") }) { [renderer] posts, path, number, pagination in
+        addPages(own, size: size, folder: SitePaths.profile(handle), inputs: { .posts($0, $1, "\(own.count)").showing([handle]) }) { [renderer] posts, path, number, pagination in
             var view = renderer.profileLayout(user, path: path, tab: "posts", title: t.pageSuffix(number))
             view.grid = .of(posts.map(renderer.postViews(for: path)))
             view.pagination = pagination(view.root)
@@ -19,7 +19,7 @@ extension PageSet {
             return view
         }
 
-        addPages(own, size: size, folder: SitePaths.list(handle), inputs: { .posts($0, $1) }) { [renderer] posts, path, number, pagination in
+        addPages(own, size: size, folder: SitePaths.list(handle), inputs: { .posts($0, $1).showing([handle]) }) { [renderer] posts, path, number, pagination in
             var list = renderer.profileLayout(user, path: path, tab: "list", title: " · " + t.text("title_list") + t.pageSuffix(number))
             list.posts = renderer.cards(posts, for: path)
             list.pagination = pagination(list.root)
@@ -32,7 +32,7 @@ extension PageSet {
 
         let followed = Set(user.following + [handle])
         let feed = renderer.posts(by: followed)
-        addPages(feed, size: size, folder: SitePaths.following(handle), inputs: { .posts($0, $1, "\(own.count)") }) { [renderer] posts, path, number, pagination in
+        addPages(feed, size: size, folder: SitePaths.following(handle), inputs: { .posts($0, $1, "\(own.count)").showing([handle]) }) { [renderer] posts, path, number, pagination in
             var following = renderer.profileLayout(user, path: path, tab: "following", title: " · " + t.text("title_feed") + t.pageSuffix(number))
             following.posts = renderer.cards(posts, for: path)
             following.pagination = pagination(following.root)
@@ -42,7 +42,7 @@ extension PageSet {
 
         let events = renderer.activities[handle] ?? []
         addPages(events, size: Self.activityPageSize, folder: SitePaths.activity(handle),
-                 inputs: { [site] events, total in Activity.inputs(events, site: site, notes: [total, "\(own.count)"]) }) { [renderer] events, path, number, pagination in
+                 inputs: { [site] events, total in Activity.inputs(events, site: site, notes: [total, "\(own.count)"]).showing([handle]) }) { [renderer] events, path, number, pagination in
             var activity = renderer.profileLayout(user, path: path, tab: "activity", title: " · " + t.text("title_activity") + t.pageSuffix(number))
             let factory = renderer.views(for: path)
             activity.activity = .of(events.map { $0.view(factory, owner: handle) })
@@ -70,7 +70,7 @@ extension PageSet {
     /// A profile tab drawn as a grid of posts (tagged, liked, reposts), `posts_per_page` a page.
     private mutating func addGridTab(_ posts: [Post], user: Profile, tab: String, folder: String, empty: String) {
         let count = "\(site.postCounts[user.handle] ?? 0)"
-        addPages(posts, size: site.config.postsPerPage, folder: folder, inputs: { .posts($0, $1, count) }) { [renderer] items, path, number, pagination in
+        addPages(posts, size: site.config.postsPerPage, folder: folder, inputs: { .posts($0, $1, count).showing([user.handle]) }) { [renderer] items, path, number, pagination in
             var view = renderer.profileLayout(user, path: path, tab: tab, title: " · " + renderer.messages.text("title_" + tab) + renderer.messages.pageSuffix(number))
             view.grid = .of(items.map(renderer.postViews(for: path)))
             view.pagination = pagination(view.root)
@@ -83,7 +83,7 @@ extension PageSet {
     private mutating func addPeople(_ handles: [String], folder: String, user: Profile, title: String, empty: String,
                                     mark: @escaping (String) -> String?) {
         let counts = "\(site.postCounts[user.handle] ?? 0)"
-        addPages(handles, size: Self.peoplePageSize, folder: folder, inputs: { _, total in .posts([], counts, total) }) { [renderer] handles, path, number, pagination in
+        addPages(handles, size: Self.peoplePageSize, folder: folder, inputs: { _, total in .posts([], counts, total).showing([user.handle]) }) { [renderer] handles, path, number, pagination in
             let t = renderer.messages
             var view = renderer.profileLayout(user, path: path, tab: "", title: " · " + t.text("title_" + title) + t.pageSuffix(number))
             view.heading = t.text(title + "_heading")

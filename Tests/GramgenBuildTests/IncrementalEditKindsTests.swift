@@ -7,7 +7,7 @@ import Testing
 struct IncrementalEditKindsTests {
     enum Edit: String, CaseIterable, CustomTestStringConvertible {
         case captionText, captionNewHashtag, addPost, deletePost, renamePost, draftOn, draftOff,
-             follow, unfollow, like, unlike, comment, commentMention, profileName, profileBio, addUser,
+             follow, unfollow, like, unlike, comment, commentMention, profileName, profileBio, profileWebsite, addUser,
              deleteUser, template, configTitle, configPageSize, replacePhoto, addPhoto, sensitive,
              repost, location, date, frontMatterTags
 
@@ -99,6 +99,9 @@ struct IncrementalEditKindsTests {
             try write(site, "content/users/ben/profile.md", "---\nname: Benjamin\n---\nHello from ben.\n")
         case .profileBio:
             try write(site, "content/users/ben/profile.md", "---\nname: Ben\n---\nNow in Lyon. #city\n")
+        case .profileWebsite:
+            try write(site, "content/users/ben/profile.md",
+                      "---\nname: Ben\nwebsite: https://ben.example/\nlocation: Lyon\n---\nHello from ben.\n")
         case .addUser:
             try write(site, "content/users/dora/profile.md", "---\nname: Dora\nfollowing: [ana]\n---\nNew here.\n")
         case .deleteUser:
@@ -139,8 +142,9 @@ struct IncrementalEditKindsTests {
         let second = try TestSupport.build(site: site, output: output, cache: cache)
         #expect(second.published, "\(second.diagnostics.items)")
         #expect(!second.upToDate, "the edit was seen")
-        if [.captionText, .like, .location, .replacePhoto].contains(edit) {
-            // An edit of one post that changes nothing else takes over pages that do not show it.
+        if [.captionText, .like, .location, .replacePhoto, .profileBio, .profileWebsite].contains(edit) {
+            // An edit of one post or one bio that changes nothing else takes over pages that do
+            // not show it.
             #expect(second.pagesReused > 0, "\(edit): drew \(second.pagesDrawn), took over \(second.pagesReused)")
         }
         try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
