@@ -12,10 +12,13 @@ import GramgenRender
 public struct BuildPipeline {
     let options: BuildOptions
     let console: Console
+    /// What the last build of this process left to reuse (`gramgen serve`); nil for one build.
+    let memory: BuildMemory?
 
-    public init(options: BuildOptions, console: Console) {
+    public init(options: BuildOptions, console: Console, memory: BuildMemory? = nil) {
         self.options = options
         self.console = console
+        self.memory = memory
     }
 
     /// What a step tells the pipeline.
@@ -39,7 +42,7 @@ public struct BuildPipeline {
 
     public func run() -> BuildReport {
         MemoryTuning.apply(jobs: options.jobs)
-        let state = BuildState(options: options, console: console)
+        let state = BuildState(options: options, console: console, memory: memory)
         for (index, step) in Self.steps.enumerated() {
             let start = Date()
             var next = Next.stop
@@ -47,6 +50,7 @@ public struct BuildPipeline {
                 next = try step.run(state)
             } catch {
                 state.publisher?.abandon()
+                memory?.clear()
                 state.report.diagnostics.append(diagnostic(for: error))
             }
             let seconds = Date().timeIntervalSince(start)
@@ -81,7 +85,7 @@ public struct BuildPipeline {
             return .stop
         }
         Leftovers(output: options.output).clean()
-        state.checked = state.upToDate.check()
+        state.checked = state.upToDate.check(trusted: state.memory?.output)
         guard let record = state.checked?.upToDate else { return .next }
         state.report.diagnostics.append(contentsOf: record.warnings)
         state.report.pageCount = record.pageCount
@@ -98,7 +102,7 @@ public struct BuildPipeline {
         let options = state.options
         let loader = ContentLoader(siteRoot: options.siteRoot,
                                    options: .init(includeDrafts: options.includeDrafts, baseURL: options.baseURL,
-                                                  parallel: options.parallel))
+                                                  parallel: options.parallel, memo: state.memory?.posts))
         state.site = state.collect { loader.load(diagnostics: &$0) }
         return .next
     }
@@ -124,7 +128,7 @@ public struct BuildPipeline {
         guard let site = state.site else { return .stop }
         let cache: MediaCache
         do {
-            cache = try MediaCache(directory: options.cacheDirectory)
+            cache = try state.memory?.mediaCache(options.cacheDirectory) ?? MediaCache(directory: options.cacheDirectory)
         } catch {
             throw CacheFailure(underlying: error)
         }
@@ -146,6 +150,7 @@ public struct BuildPipeline {
     private static func render(_ state: BuildState) throws -> Next {
         let options = state.options
         guard let site = state.site, let theme = state.theme, let cache = state.cache, let images = state.images else { return .stop }
+        state.memory?.output = nil
         let publisher = try Publisher(options.publishInPlace ? .inPlace : .swap, output: options.output, cache: cache,
                                       staticFiles: state.staticFiles, manifestURL: state.upToDate.manifestURL, parallel: options.parallel)
         state.publisher = publisher
@@ -167,7 +172,8 @@ public struct BuildPipeline {
         state.report.pagesDrawn = publisher.drawn
         state.digests.save()
         cache.prune(keepingKeys: images.cacheKeys, files: media.union(images.replacedFiles))
-        state.upToDate.save(state.report, inputs: state.checked?.inputs ?? "", published: publisher.publishedFiles)
+        let output = state.upToDate.save(state.report, inputs: state.checked?.inputs ?? "", published: publisher.publishedFiles)
+        state.memory?.output = output
         return .stop
     }
 }
@@ -178,6 +184,7 @@ final class BuildState {
     let console: Console
     let upToDate: UpToDateCheck
     let digests: SourceDigests
+    let memory: BuildMemory?
     var report = BuildReport()
     var checked: UpToDateCheck.Outcome?
     var site: Site?
@@ -188,11 +195,12 @@ final class BuildState {
     var webApp = WebApp()
     var publisher: Publisher?
 
-    init(options: BuildOptions, console: Console) {
+    init(options: BuildOptions, console: Console, memory: BuildMemory?) {
         self.options = options
         self.console = console
+        self.memory = memory
         upToDate = UpToDateCheck(options: options)
-        digests = SourceDigests(directory: options.cacheDirectory)
+        digests = memory?.sourceDigests(options.cacheDirectory) ?? SourceDigests(directory: options.cacheDirectory)
     }
 
     /// Runs `body` with fresh diagnostics and adds them to the report.

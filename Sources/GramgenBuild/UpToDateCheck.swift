@@ -38,8 +38,9 @@ struct UpToDateCheck {
         var inputs: String
     }
 
-    /// Walks the inputs and, when there is a record, compares the output with it.
-    func check() -> Outcome {
+    /// Walks the inputs and, when there is a record, compares the output with it. `trusted` is the
+    /// output as this process left it (`BuildMemory`): a folder published in place is then not walked.
+    func check(trusted: String? = nil) -> Outcome {
         guard let data = FileManager.default.contents(atPath: recordURL.path),
               let record = try? JSONDecoder().decode(Record.self, from: data),
               FileManager.default.fileExists(atPath: options.output.path) else {
@@ -47,7 +48,9 @@ struct UpToDateCheck {
             return Outcome(upToDate: nil, inputs: inputsDigest(threads: options.parallel.workers))
         }
         let inputs: String, output: String?
-        if options.publishInPlace {
+        if options.publishInPlace, let trusted {
+            (inputs, output) = (inputsDigest(threads: options.parallel.workers), trusted)
+        } else if options.publishInPlace {
             (inputs, output) = options.parallel.both({ inputsDigest() }, { Self.treeDigest(options.output) })
         } else {
             (inputs, output) = (inputsDigest(threads: options.parallel.workers), Self.folderStamp(options.output))
@@ -61,16 +64,19 @@ struct UpToDateCheck {
     /// Records a successful build. `inputs` is the digest taken before the build read them, so an
     /// edit made while it ran is not mistaken for built (the next build sees the difference).
     /// `published` lists the output's files when the publisher knows them; otherwise it is walked.
-    func save(_ report: BuildReport, inputs: String, published: [FolderWalk.Entry]? = nil) {
+    /// Returns the output as recorded.
+    @discardableResult
+    func save(_ report: BuildReport, inputs: String, published: [FolderWalk.Entry]? = nil) -> String? {
         let output = options.publishInPlace ? published.map(Self.digest(of:)) ?? Self.treeDigest(options.output)
             : Self.folderStamp(options.output)
-        guard let output else { return }
+        guard let output else { return nil }
         let record = Record(inputs: inputs, output: output, pageCount: report.pageCount,
                             fileCount: report.fileCount, postCount: report.postCount, userCount: report.userCount,
                             imageCount: report.imagesProcessed + report.imagesFromCache,
                             warnings: report.diagnostics.items.filter { $0.severity == .warning })
         try? FileManager.default.createDirectory(at: recordURL.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? JSONEncoder().encode(record).write(to: recordURL, options: .atomic)
+        return output
     }
 
     /// The output folder itself, as the build that swapped it in left it: its device, inode and

@@ -10,10 +10,13 @@ public struct ContentLoader {
         public var baseURL: String?
         /// How files are read in parallel (`--jobs`).
         public var parallel: Parallel
-        public init(includeDrafts: Bool = false, baseURL: String? = nil, parallel: Parallel = Parallel()) {
+        /// Posts kept from the last load of the same site (`gramgen serve`), reused when unchanged.
+        public var memo: PostMemo?
+        public init(includeDrafts: Bool = false, baseURL: String? = nil, parallel: Parallel = Parallel(), memo: PostMemo? = nil) {
             self.includeDrafts = includeDrafts
             self.baseURL = baseURL
             self.parallel = parallel
+            self.memo = memo
         }
     }
 
@@ -76,12 +79,19 @@ public struct ContentLoader {
             }
             return UserResult(profile: profile, following: following, diagnostics: diagnostics.items, posts: posts)
         }
+        let memo = options.memo
+        memo?.begin(.init(contentPath: contentPath, config: config, handles: known))
         let postResults = userResults.flatMap(\.posts).parallelMap(options.parallel) { job -> (LoadedPost?, [Diagnostic]) in
+            let folder = "users/\(job.handle)/posts/\(job.id)"
+            let stamp = memo == nil || !job.folderIsPlain ? nil : PostMemo.stamp(ofFolderAtPath: contentPath + "/" + folder)
+            if let stamp, let kept = memo?.lookup(folder, stamp: stamp) { return (kept.loaded, kept.diagnostics) }
             var diagnostics = Diagnostics()
             let loaded = postLoader.load(handle: job.handle, id: job.id, folderIsPlain: job.folderIsPlain,
                                          diagnostics: &diagnostics)
+            if let stamp { memo?.remember(folder, .init(stamp: stamp, loaded: loaded, diagnostics: diagnostics.items)) }
             return (loaded, diagnostics.items)
         }
+        memo?.finish()
 
         var profiles: [Profile] = []
         var references: [Reference] = []

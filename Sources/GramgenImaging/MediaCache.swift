@@ -204,6 +204,7 @@ public final class MediaCache: @unchecked Sendable {
         do {
             try CacheFiles.writeAtomically(Array(text.utf8), to: indexPath)
             entries = entries.filter { keys.contains($0.key) }
+            indexLines = entries.count
             indexState = .ready
         } catch {
             indexState = .fresh

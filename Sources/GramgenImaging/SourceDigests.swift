@@ -97,10 +97,15 @@ public final class SourceDigests: @unchecked Sendable {
         }
     }
 
-    /// Writes the entries used by this build (others are dropped).
+    /// Writes the entries used by this build (others are dropped); they are what a next build
+    /// with the same object starts from.
     public func save() {
         lock.lock()
-        defer { lock.unlock() }
+        defer {
+            entries = used
+            used = [:]
+            lock.unlock()
+        }
         var text = Self.header + "\n"
         for (file, entry) in used.sorted(by: { $0.key < $1.key }) {
             let stamp = entry.stamp

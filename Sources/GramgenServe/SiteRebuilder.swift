@@ -9,6 +9,9 @@ public final class SiteRebuilder: @unchecked Sendable {
     let broadcaster: ReloadBroadcaster
     /// Prints a build's diagnostics and summary the way `gramgen build` does (the CLI owns the format).
     let report: @Sendable (BuildReport) -> Void
+    /// What each build leaves for the next (posts as loaded, the image cache's index, the output's
+    /// record): a rebuild after one edit reads only what changed.
+    let memory = BuildMemory()
 
     public init(options: BuildOptions, console: Console, broadcaster: ReloadBroadcaster,
                 report: @escaping @Sendable (BuildReport) -> Void) {
@@ -22,10 +25,10 @@ public final class SiteRebuilder: @unchecked Sendable {
     /// Swift concurrency has must stay free to answer requests meanwhile.
     @discardableResult
     public func build() async -> BuildReport {
-        let options = self.options, console = self.console
+        let options = self.options, console = self.console, memory = self.memory
         let result: BuildReport = await withCheckedContinuation { continuation in
             let thread = Thread {
-                continuation.resume(returning: BuildPipeline(options: options, console: console).run())
+                continuation.resume(returning: BuildPipeline(options: options, console: console, memory: memory).run())
             }
             thread.stackSize = 8 << 20
             thread.start()

@@ -149,4 +149,67 @@ struct IncrementalEditKindsTests {
         }
         try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
     }
+
+    @Test("in a process that keeps what each build leaves (gramgen serve), each kind of edit still gives a build from scratch's files",
+          arguments: Edit.allCases)
+    func editKindWithMemory(_ edit: Edit) throws {
+        let site = try Self.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
+        defer { TestSupport.remove(site, output, cache) }
+        let memory = BuildMemory()
+        func build() throws -> BuildReport {
+            try TestSupport.build(site: site, output: output, cache: cache, memory: memory) { $0.publishInPlace = true }
+        }
+        let first = try build()
+        #expect(first.published, "\(first.diagnostics.items)")
+        // Every post folder, drafts too, is read once.
+        let folders = memory.posts.read
+        #expect(memory.posts.reused == 0 && folders > first.postCount)
+        try Self.apply(edit, to: site)
+        let second = try build()
+        #expect(second.published, "\(second.diagnostics.items)")
+        #expect(!second.upToDate, "the edit was seen")
+        if ![.template, .configTitle, .configPageSize, .addUser, .deleteUser].contains(edit) {
+            // Same configuration and handles: every post but the edited one is taken from memory.
+            #expect(memory.posts.reused >= folders - 1, "\(edit): reused \(memory.posts.reused), read \(memory.posts.read)")
+            #expect(memory.posts.read <= 2, "\(edit): read \(memory.posts.read)")
+        }
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+        let third = try build()
+        #expect(third.upToDate, "nothing changed since")
+    }
+
+    @Test("a kept post is read again when its folder holds a link, and a build with errors keeps the memory usable")
+    func memoryAndLinksAndErrors() throws {
+        let site = try Self.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
+        defer { TestSupport.remove(site, output, cache) }
+        let memory = BuildMemory()
+        func build() throws -> BuildReport {
+            try TestSupport.build(site: site, output: output, cache: cache, memory: memory) { $0.publishInPlace = true }
+        }
+        let linked = site.appendingPathComponent("content/users/ana/posts/2024-01-11-walk/2.jpg")
+        try FileManager.default.createSymbolicLink(atPath: linked.path, withDestinationPath: "1.jpg")
+        let first = try build()
+        #expect(first.published, "\(first.diagnostics.items)")
+        let folders = memory.posts.read // all but the one holding a link
+        #expect(memory.posts.reused == 0 && folders >= first.postCount - 1)
+        // Rebuilt with nothing changed but a caption: the post holding a link is read again.
+        try Self.write(site, "content/users/cleo/posts/2024-03-11-walk/post.md", "Changed #city\n")
+        let second = try build()
+        #expect(second.published, "\(second.diagnostics.items)")
+        #expect(memory.posts.reused == folders - 1 && memory.posts.read == 1, "reused \(memory.posts.reused), read \(memory.posts.read)")
+        // A caption that breaks the front matter: the build stops with the file named, and the
+        // output stays as it was.
+        let broken = "content/users/ben/posts/2024-02-15-walk/post.md"
+        try Self.write(site, broken, "---\ndate: [unclosed\n---\nBroken\n")
+        let failed = try build()
+        #expect(!failed.published)
+        #expect(failed.diagnostics.items.contains { $0.location.path.hasSuffix("2024-02-15-walk/post.md") },
+                "\(failed.diagnostics.items)")
+        #expect(memory.posts.reused == folders - 1 && memory.posts.read == 1)
+        try Self.write(site, broken, "---\ndate: 2024-02-15T10:00:00Z\n---\nFixed #food\n")
+        let fixed = try build()
+        #expect(fixed.published, "\(fixed.diagnostics.items)")
+        #expect(memory.posts.read == 1)
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+    }
 }

@@ -26,7 +26,8 @@ enum TestSupport {
     /// removed after the build, so tests leave no caches behind. (Builds do not share one: each
     /// build prunes its cache to what it used, which would pull files from under a build of another
     /// site running at the same time.)
-    static func build(site: URL, output: URL, cache: URL? = nil, strict: Bool = false,
+    /// `memory` is what a `gramgen serve` process keeps between its builds.
+    static func build(site: URL, output: URL, cache: URL? = nil, strict: Bool = false, memory: BuildMemory? = nil,
                       configure: (inout BuildOptions) -> Void = { _ in }) throws -> BuildReport {
         var options = BuildOptions(siteRoot: site, output: output)
         let temporaryCache = cache == nil ? try temporaryFolder("gramgen-cache") : nil
@@ -35,7 +36,7 @@ enum TestSupport {
         options.verbosity = .quiet
         options.strict = strict
         configure(&options)
-        return BuildPipeline(options: options, console: Console(verbosity: .quiet, isTerminal: false)).run()
+        return BuildPipeline(options: options, console: Console(verbosity: .quiet, isTerminal: false), memory: memory).run()
     }
 
     /// Every regular file below `root`, as relative paths, sorted.

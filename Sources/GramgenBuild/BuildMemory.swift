@@ -1,0 +1,72 @@
+import Foundation
+import GramgenContent
+import GramgenImaging
+
+/// What a process that builds the same site again and again (`gramgen serve`) keeps in memory
+/// from one build to the next, so that a rebuild after one edit does not read everything again:
+///
+/// - the posts as loaded (`PostMemo`: a post whose folder is unchanged is not parsed again);
+/// - the image cache's index and the sources' digests, read from disk once instead of per build;
+/// - the output's record as this process left it: the output folder is the preview's own, which
+///   only this process writes, so the up-to-date check does not walk it again.
+///
+/// A build stopped by an error of the disk (a step that throws) drops all of it, so the next one
+/// starts from the disk; one stopped by errors in the content keeps it (each part is checked
+/// against the files anyway), so the build after the fix is as quick as any other.
+public final class BuildMemory: @unchecked Sendable {
+    let posts = PostMemo()
+    private let lock = NSLock()
+    private var cache: MediaCache?
+    private var digests: SourceDigests?
+    private var cacheDirectory: URL?
+    /// The output digest the last successful build recorded (`UpToDateCheck.Record.output`).
+    private var recordedOutput: String?
+
+    public init() {}
+
+    /// The source digests of the cache in `directory`, kept from the last build.
+    func sourceDigests(_ directory: URL) -> SourceDigests {
+        lock.withLock {
+            if cacheDirectory != directory { forgetImaging(directory) }
+            if let digests { return digests }
+            let made = SourceDigests(directory: directory)
+            digests = made
+            return made
+        }
+    }
+
+    /// The image cache in `directory`, kept from the last build.
+    func mediaCache(_ directory: URL) throws -> MediaCache {
+        try lock.withLock {
+            if cacheDirectory != directory { forgetImaging(directory) }
+            if let cache { return cache }
+            let made = try MediaCache(directory: directory)
+            cache = made
+            return made
+        }
+    }
+
+    /// Called with the lock held.
+    private func forgetImaging(_ directory: URL?) {
+        cache = nil
+        digests = nil
+        cacheDirectory = directory
+    }
+
+    /// The output as the last build of this process recorded it; a build forgets it before it
+    /// writes anything there and sets it when it has published, so one that does not finish
+    /// leaves none, and the next one walks the folder.
+    var output: String? {
+        get { lock.withLock { recordedOutput } }
+        set { lock.withLock { recordedOutput = newValue } }
+    }
+
+    /// Forgets everything: the next build reads it all from disk.
+    func clear() {
+        posts.clear()
+        lock.withLock {
+            forgetImaging(nil)
+            recordedOutput = nil
+        }
+    }
+}
