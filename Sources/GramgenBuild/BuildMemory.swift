@@ -7,8 +7,10 @@ import GramgenImaging
 ///
 /// - the posts as loaded (`PostMemo`: a post whose folder is unchanged is not parsed again);
 /// - the image cache's index and the sources' digests, read from disk once instead of per build;
-/// - the output's record as this process left it: the output folder is the preview's own, which
-///   only this process writes, so the up-to-date check does not walk it again.
+/// - the output as this process left it (its record and manifest): the output folder is the
+///   preview's own, which only this process writes, so neither the up-to-date check nor the
+///   publisher looks at its files again. (A file changed there by hand stays until a page's
+///   bytes change or `gramgen serve` starts again.)
 ///
 /// A build stopped by an error of the disk (a step that throws) drops all of it, so the next one
 /// starts from the disk; one stopped by errors in the content keeps it (each part is checked
@@ -19,8 +21,13 @@ public final class BuildMemory: @unchecked Sendable {
     private var cache: MediaCache?
     private var digests: SourceDigests?
     private var cacheDirectory: URL?
-    /// The output digest the last successful build recorded (`UpToDateCheck.Record.output`).
-    private var recordedOutput: String?
+    /// What the last successful build published in place.
+    struct Published {
+        /// Its digest as recorded (`UpToDateCheck.Record.output`).
+        var output: String
+        var manifest: OutputManifest
+    }
+    private var lastPublished: Published?
 
     public init() {}
 
@@ -56,9 +63,9 @@ public final class BuildMemory: @unchecked Sendable {
     /// The output as the last build of this process recorded it; a build forgets it before it
     /// writes anything there and sets it when it has published, so one that does not finish
     /// leaves none, and the next one walks the folder.
-    var output: String? {
-        get { lock.withLock { recordedOutput } }
-        set { lock.withLock { recordedOutput = newValue } }
+    var published: Published? {
+        get { lock.withLock { lastPublished } }
+        set { lock.withLock { lastPublished = newValue } }
     }
 
     /// Forgets everything: the next build reads it all from disk.
@@ -66,7 +73,7 @@ public final class BuildMemory: @unchecked Sendable {
         posts.clear()
         lock.withLock {
             forgetImaging(nil)
-            recordedOutput = nil
+            lastPublished = nil
         }
     }
 }

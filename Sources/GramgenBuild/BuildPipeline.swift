@@ -85,7 +85,7 @@ public struct BuildPipeline {
             return .stop
         }
         Leftovers(output: options.output).clean()
-        state.checked = state.upToDate.check(trusted: state.memory?.output)
+        state.checked = state.upToDate.check(trusted: state.memory?.published?.output)
         guard let record = state.checked?.upToDate else { return .next }
         state.report.diagnostics.append(contentsOf: record.warnings)
         state.report.pageCount = record.pageCount
@@ -150,9 +150,12 @@ public struct BuildPipeline {
     private static func render(_ state: BuildState) throws -> Next {
         let options = state.options
         guard let site = state.site, let theme = state.theme, let cache = state.cache, let images = state.images else { return .stop }
-        state.memory?.output = nil
+        // Forgotten before anything is written, so a build that does not finish leaves nothing to trust.
+        let kept = state.memory?.published
+        state.memory?.published = nil
         let publisher = try Publisher(options.publishInPlace ? .inPlace : .swap, output: options.output, cache: cache,
-                                      staticFiles: state.staticFiles, manifestURL: state.upToDate.manifestURL, parallel: options.parallel)
+                                      staticFiles: state.staticFiles, manifestURL: state.upToDate.manifestURL, parallel: options.parallel,
+                                      kept: options.publishInPlace ? kept?.manifest : nil)
         state.publisher = publisher
         let inputs = InputDigests.make(site: site, images: images.images, options: options)
         try SiteRenderer(site: site, images: images.images, theme: theme, inputs: inputs, parallel: options.parallel,
@@ -173,7 +176,7 @@ public struct BuildPipeline {
         state.digests.save()
         cache.prune(keepingKeys: images.cacheKeys, files: media.union(images.replacedFiles))
         let output = state.upToDate.save(state.report, inputs: state.checked?.inputs ?? "", published: publisher.publishedFiles)
-        state.memory?.output = output
+        if let output, let manifest = publisher.published { state.memory?.published = .init(output: output, manifest: manifest) }
         return .stop
     }
 }

@@ -18,6 +18,9 @@ struct OutputManifest: Sendable {
     /// Lists static and media files too, not only pages and feeds: every file the build wrote
     /// (what a spare folder's manifest must say to be used).
     var listsEverything = false
+    /// Held in memory by the process that wrote every file it lists, into a folder nobody else
+    /// writes (`gramgen serve`'s, see `BuildMemory`): its files are taken as they are, unlooked at.
+    var trusted = false
     private static let header = "#gramgen files\t2"
 
     /// The `inputs` of a static or media file: placed as it is, not drawn (so never reused as a
@@ -103,6 +106,7 @@ struct OutputManifest: Sendable {
 
     /// The entry for `path` when the file at `full` is still the one it describes.
     func intact(_ path: String, at full: String) -> Entry? {
+        if trusted { return entries[path] }
         guard let entry = entries[path], let identity = FileIdentity(path: full),
               identity.size == entry.size, identity.modified == entry.modified, identity.inode == entry.inode
         else { return nil }

@@ -53,7 +53,14 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// Static and media files as placed, for `publishedFiles` and the manifest.
     private var placed: [(path: String, identity: FileIdentity)] = []
 
-    init(_ strategy: Strategy, output: URL, cache: MediaCache, staticFiles: [StaticFiles.File], manifestURL: URL, parallel: Parallel) throws {
+    /// After `finish` in place: the manifest as saved, which a next build of the same process may
+    /// trust (`kept`).
+    private(set) var published: OutputManifest?
+
+    /// `kept` (in place only) is the manifest this process published last into `output`, trusted
+    /// instead of the one on disk: no file it lists is looked at again.
+    init(_ strategy: Strategy, output: URL, cache: MediaCache, staticFiles: [StaticFiles.File], manifestURL: URL, parallel: Parallel,
+         kept: OutputManifest? = nil) throws {
         self.strategy = strategy
         self.parallel = parallel
         self.output = output
@@ -72,7 +79,7 @@ final class Publisher: PageSink, @unchecked Sendable {
             writer = FileWriter(replacing: !held.entries.isEmpty)
         case .inPlace:
             target = output
-            previous = OutputManifest.load(manifestURL)
+            previous = kept.map { var trusted = $0; trusted.trusted = true; return trusted } ?? OutputManifest.load(manifestURL)
             held = previous
             writer = FileWriter(replacing: false)
             // A rebuild in place that was killed may have left files half-written under another
@@ -205,7 +212,10 @@ final class Publisher: PageSink, @unchecked Sendable {
             }
         }
         manifest.save(manifestURL)
-        if strategy == .inPlace { unlink(manifestURL.path + ".unfinished") }
+        if strategy == .inPlace {
+            unlink(manifestURL.path + ".unfinished")
+            published = manifest
+        }
     }
 
     /// Drops what was written after a failure: the temporary folder; in place, what was written
