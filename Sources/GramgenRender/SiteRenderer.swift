@@ -174,8 +174,23 @@ public struct SiteRenderer {
     var gridPageSize: Int { site.config.postsPerPage * 3 }
 
     static func shorten(_ text: String, to length: Int) -> String {
-        guard text.count > length else { return text }
-        return String(text.prefix(length - 1)).trimmingCharacters(in: .whitespaces) + "…"
+        // No more bytes than the limit, so no more characters either: most captions, no count.
+        guard text.utf8.count > length, text.count > length else { return text }
+        let kept = text.prefix(length - 1).unicodeScalars
+        guard let first = kept.firstIndex(where: { !isSpace($0) }), let last = kept.lastIndex(where: { !isSpace($0) }) else {
+            return "…"
+        }
+        return String(kept[first...last]) + "…"
+    }
+
+    /// Foundation's `CharacterSet.whitespaces` (tab, the space separators and U+200B), tested by
+    /// hand: the search index shortens every caption on every build, and Foundation's trimming
+    /// was a fifth of the index's time.
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x20, 0xA0, 0x1680, 0x2000...0x200B, 0x202F, 0x205F, 0x3000: return true
+        default: return false
+        }
     }
 
     /// Splits items into pages of `size` (at least one page, possibly empty).
