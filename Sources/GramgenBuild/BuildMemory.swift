@@ -29,7 +29,26 @@ public final class BuildMemory: @unchecked Sendable {
     }
     private var lastPublished: Published?
 
+    /// What the last build left to do after the reload (`afterReload`).
+    private var pending: (() -> Void)?
+    /// Held while `pending` runs, so a build waits for the last one's record keeping.
+    private let settling = NSLock()
+
     public init() {}
+
+    /// Keeps `work` (writing the build's records) to run by `settle`: after the browser was told
+    /// to reload, or at the latest when the next build starts.
+    func afterReload(_ work: @escaping () -> Void) {
+        settling.withLock { pending = work }
+    }
+
+    /// Runs what the last build left to do, if anything; returns when it is done.
+    public func settle() {
+        settling.withLock {
+            pending?()
+            pending = nil
+        }
+    }
 
     /// The source digests of the cache in `directory`, kept from the last build.
     func sourceDigests(_ directory: URL) -> SourceDigests {

@@ -42,6 +42,7 @@ public struct BuildPipeline {
 
     public func run() -> BuildReport {
         MemoryTuning.apply(jobs: options.jobs)
+        memory?.settle()
         let state = BuildState(options: options, console: console, memory: memory)
         for (index, step) in Self.steps.enumerated() {
             let start = Date()
@@ -173,10 +174,18 @@ public struct BuildPipeline {
         state.report.fileCount = publisher.fileCount
         state.report.pagesReused = publisher.reused
         state.report.pagesDrawn = publisher.drawn
-        state.digests.save()
-        cache.prune(keepingKeys: images.cacheKeys, files: media.union(images.replacedFiles))
-        let output = state.upToDate.save(state.report, inputs: state.checked?.inputs ?? "", published: publisher.publishedFiles)
-        if let output, let manifest = publisher.published { state.memory?.published = .init(output: output, manifest: manifest) }
+        // The output is complete; what is left writes down what the build did and what the
+        // next one may reuse. A process that keeps its memory runs it after it has told the
+        // browser to reload (`BuildMemory.settle`).
+        let (report, digests, upToDate, inputs, memory) = (state.report, state.digests, state.upToDate, state.checked?.inputs ?? "", state.memory)
+        let recordKeeping = {
+            publisher.saveManifest()
+            digests.save()
+            cache.prune(keepingKeys: images.cacheKeys, files: media.union(images.replacedFiles))
+            let output = upToDate.save(report, inputs: inputs, published: publisher.publishedFiles)
+            if let output, let manifest = publisher.published { memory?.published = .init(output: output, manifest: manifest) }
+        }
+        if let memory { memory.afterReload(recordKeeping) } else { recordKeeping() }
         return .stop
     }
 }

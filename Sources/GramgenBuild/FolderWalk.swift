@@ -80,7 +80,8 @@ enum FolderWalk {
             guard fstatat(dirfd(dir), name, &info, follow ? 0 : AT_SYMLINK_NOFOLLOW) == 0 else { continue }
             let kind = info.st_mode & S_IFMT
             if kind == S_IFDIR {
-                if follow, let within, !isInside(folder.path + "/" + name, within) { continue }
+                // A real folder (the listing says so: no lstat) is inside; a link is resolved.
+                if follow, let within, entry.pointee.d_type != UInt8(DT_DIR), !isInside(folder.path + "/" + name, within) { continue }
                 guard seen.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { continue }
                 let sub = Folder(path: folder.path + "/" + name, prefix: folder.prefix + name + "/", depth: folder.depth + 1)
                 if subfolders != nil {

@@ -48,14 +48,24 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// Pages and feeds drawn by this build (whether or not their bytes changed).
     private(set) var drawn = 0
     /// After `finish` in place: every file the output holds, as `FolderWalk` would list it, for the
-    /// up-to-date record; nil for `.swap`, whose record needs no list.
-    private(set) var publishedFiles: [FolderWalk.Entry]?
+    /// up-to-date record; nil for `.swap`, whose record needs no list. Every file's identity was
+    /// taken as it was placed (a rename keeps sizes and times), so the record of a folder
+    /// published in place needs no walk of it (a swapped-in folder is recognised by its own
+    /// identity, `UpToDateCheck.folderStamp`).
+    var publishedFiles: [FolderWalk.Entry]? {
+        guard strategy == .inPlace, let finished else { return nil }
+        return finished.entries.map {
+            FolderWalk.Entry(path: $0.key, size: $0.value.size, modified: $0.value.modified, isRegular: true)
+        }
+    }
     /// Static and media files as placed, for `publishedFiles` and the manifest.
     private var placed: [(path: String, identity: FileIdentity)] = []
 
     /// After `finish` in place: the manifest as saved, which a next build of the same process may
     /// trust (`kept`).
     private(set) var published: OutputManifest?
+    /// After `finish`: the manifest `saveManifest` writes.
+    private var finished: OutputManifest?
 
     /// `kept` (in place only) is the manifest this process published last into `output`, trusted
     /// instead of the one on disk: no file it lists is looked at again.
@@ -203,19 +213,17 @@ final class Publisher: PageSink, @unchecked Sendable {
             }
             Self.remove(candidates, except: manifest.entries, in: output.path)
         }
-        // Every file's identity was taken as it was placed (a rename keeps sizes and times), so
-        // the up-to-date record of a folder published in place needs no walk of it (a swapped-in
-        // folder is recognised by its own identity, `UpToDateCheck.folderStamp`).
-        if strategy == .inPlace {
-            publishedFiles = manifest.entries.map {
-                FolderWalk.Entry(path: $0.key, size: $0.value.size, modified: $0.value.modified, isRegular: true)
-            }
-        }
-        manifest.save(manifestURL)
-        if strategy == .inPlace {
-            unlink(manifestURL.path + ".unfinished")
-            published = manifest
-        }
+        finished = manifest
+        if strategy == .inPlace { published = manifest }
+    }
+
+    /// Writes down what `finish` published: the manifest, and in place the end of the rebuild
+    /// (until then a next build walks the folder). `gramgen serve` does it after the browser was
+    /// told to reload.
+    func saveManifest() {
+        guard let finished else { return }
+        finished.save(manifestURL)
+        if strategy == .inPlace { unlink(manifestURL.path + ".unfinished") }
     }
 
     /// Drops what was written after a failure: the temporary folder; in place, what was written

@@ -114,7 +114,7 @@ struct UpToDateCheck {
         (FolderWalk.entries(root.path, follow: false) ?? []).filter(\.isRegular).map(\.path)
     }
 
-    /// Adds every file below `root` (path, size, modification time; sorted by path); false when the folder is missing.
+    /// Adds every file below `root` (path, size, modification time); false when the folder is missing.
     @discardableResult
     static func addListing(_ root: URL, follow: Bool, within: String? = nil, threads: Int = 1, to digest: inout DigestBuilder) -> Bool {
         guard let entries = FolderWalk.entries(root.path, follow: follow, within: within, threads: threads) else {
@@ -132,12 +132,19 @@ struct UpToDateCheck {
         return digest.hex
     }
 
+    /// The files as a set: the sum of each one's own digest (path, size, time), whatever order the
+    /// walk found them in. Sorting the paths instead took a third of a no-op's CPU at 100,000 posts.
     private static func add(_ entries: [FolderWalk.Entry], to digest: inout DigestBuilder) {
-        for entry in entries.sorted(by: { $0.path < $1.path }) {
-            digest.add(entry.path)
-            digest.add(UInt64(bitPattern: entry.size))
-            digest.add(UInt64(bitPattern: entry.modified))
+        var sum: UInt64 = 0
+        for entry in entries {
+            var one = DigestBuilder()
+            one.add(entry.path)
+            one.add(UInt64(bitPattern: entry.size))
+            one.add(UInt64(bitPattern: entry.modified))
+            sum &+= one.value
         }
+        digest.add(UInt64(entries.count))
+        digest.add(sum)
     }
 
     /// Size and time of the running binary: a rebuilt gramgen never trusts an old build.

@@ -29,6 +29,8 @@ public final class SiteRebuilder: @unchecked Sendable {
         let result: BuildReport = await withCheckedContinuation { continuation in
             let thread = Thread {
                 continuation.resume(returning: BuildPipeline(options: options, console: console, memory: memory).run())
+                // The browser is told to reload meanwhile.
+                memory.settle()
             }
             thread.stackSize = 8 << 20
             thread.start()
