@@ -47,6 +47,8 @@ final class Publisher: PageSink, @unchecked Sendable {
     private(set) var reused = 0
     /// Pages and feeds drawn by this build (whether or not their bytes changed).
     private(set) var drawn = 0
+    /// `drawn` when memory was last handed back (`batchDone`).
+    private var drawnAtRelease = 0
     /// After `finish` in place: every file the output holds, as `FolderWalk` would list it, for the
     /// up-to-date record; nil for `.swap`, whose record needs no list. Every file's identity was
     /// taken as it was placed (a rename keeps sizes and times), so the record of a folder
@@ -146,8 +148,16 @@ final class Publisher: PageSink, @unchecked Sendable {
                            modified: identity.modified, inode: identity.inode), reused: false)
     }
 
+    /// Memory is handed back after batches that drew pages (a quarter of a batch since the last
+    /// time): one taken over from the last build freed next to nothing, and the trim walks the
+    /// whole heap (a twentieth of a serve rebuild's time when it ran after every batch).
     func batchDone() {
-        MemoryTuning.release()
+        let release: Bool = lock.withLock {
+            guard drawn - drawnAtRelease >= 512 else { return false }
+            drawnAtRelease = drawn
+            return true
+        }
+        if release { MemoryTuning.release() }
     }
 
     /// Makes the previous build's file part of this one when it is still exactly the one its

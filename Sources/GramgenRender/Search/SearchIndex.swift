@@ -43,15 +43,10 @@ struct SearchIndex {
         }
         var documents: [Document] = []
         var postings: [String: [Int]] = [:]
-        var bytes = 0
         func add(_ document: Document, words: [String]) {
             let number = documents.count
             documents.append(document)
-            for word in Set(words) {
-                if postings[word] == nil { bytes += word.utf8.count + 8 }
-                postings[word, default: []].append(number)
-                bytes += 4
-            }
+            for word in Set(words) { postings[word, default: []].append(number) }
         }
         for user in site.users {
             let count = site.postCounts[user.handle] ?? 0
@@ -77,7 +72,7 @@ struct SearchIndex {
         }
         self.documents = documents
         self.postings = postings
-        postingBytes = bytes
+        postingBytes = postings.reduce(0) { $0 + $1.key.utf8.count + 8 + 4 * $1.value.count }
         userCount = site.users.count
         tagCount = tags.count
     }
