@@ -72,6 +72,33 @@ public final class BuildMemory: @unchecked Sendable {
         }
     }
 
+    /// Each post folder's stamp from a walk of `content/` (`PostMemo.use(listing:)`): every file
+    /// below `users/<handle>/posts/<id>/` by name, with its size, times and inode. A folder that
+    /// holds a link, or a name that is not UTF-8 (two such names can read alike), has none, so
+    /// it is read anew.
+    static func postStamps(_ entries: [FolderWalk.Entry]) -> [String: [Int64]] {
+        var files: [String: [(name: Substring, entry: FolderWalk.Entry)]] = [:]
+        var unsure: Set<String> = []
+        for entry in entries {
+            let parts = entry.path.split(separator: "/", maxSplits: 4, omittingEmptySubsequences: false)
+            guard parts.count == 5, parts[0] == "users", parts[2] == "posts" else { continue }
+            let folder = "users/\(parts[1])/posts/\(parts[3])"
+            if entry.isLink || entry.path.unicodeScalars.contains("\u{FFFD}") { unsure.insert(folder) }
+            files[folder, default: []].append((parts[4], entry))
+        }
+        var stamps: [String: [Int64]] = [:]
+        stamps.reserveCapacity(files.count)
+        for (folder, list) in files where !unsure.contains(folder) {
+            var stamp: [Int64] = []
+            for (name, entry) in list.sorted(by: { $0.name < $1.name }) {
+                PostMemo.append(name.utf8, to: &stamp)
+                stamp += [entry.size, entry.modified, entry.changed, Int64(bitPattern: entry.inode), entry.isRegular ? 1 : 0]
+            }
+            stamps[folder] = stamp
+        }
+        return stamps
+    }
+
     /// Called with the lock held.
     private func forgetImaging(_ directory: URL?) {
         cache = nil

@@ -41,9 +41,24 @@ public struct BuildPipeline {
     ]
 
     public func run() -> BuildReport {
+        run(evenIfUpToDate: false)
+    }
+
+    /// For `gramgen serve` after a start with nothing to build: a build that goes through even
+    /// though the output is up to date (taking over every page), so that `memory` holds the site
+    /// and the first edit is rebuilt as quickly as any other. Nil when memory is already warm.
+    public func warmUp() -> BuildReport? {
+        guard let memory else { return nil }
+        memory.settle()
+        guard memory.published == nil else { return nil }
+        return run(evenIfUpToDate: true)
+    }
+
+    private func run(evenIfUpToDate: Bool) -> BuildReport {
         MemoryTuning.apply(jobs: options.jobs)
         memory?.settle()
         let state = BuildState(options: options, console: console, memory: memory)
+        state.evenIfUpToDate = evenIfUpToDate
         for (index, step) in Self.steps.enumerated() {
             let start = Date()
             var next = Next.stop
@@ -86,8 +101,8 @@ public struct BuildPipeline {
             return .stop
         }
         Leftovers(output: options.output).clean()
-        state.checked = state.upToDate.check(trusted: state.memory?.published?.output)
-        guard let record = state.checked?.upToDate else { return .next }
+        state.checked = state.upToDate.check(trusted: state.memory?.published?.output, keepContent: state.memory != nil)
+        guard let record = state.checked?.upToDate, !state.evenIfUpToDate else { return .next }
         state.report.diagnostics.append(contentsOf: record.warnings)
         state.report.pageCount = record.pageCount
         state.report.fileCount = record.fileCount
@@ -101,10 +116,18 @@ public struct BuildPipeline {
 
     private static func load(_ state: BuildState) -> Next {
         let options = state.options
+        if let memory = state.memory, let content = state.checked?.content {
+            memory.posts.use(listing: BuildMemory.postStamps(content))
+            state.checked?.content = nil
+        }
         let loader = ContentLoader(siteRoot: options.siteRoot,
                                    options: .init(includeDrafts: options.includeDrafts, baseURL: options.baseURL,
-                                                  parallel: options.parallel, memo: state.memory?.posts))
+                                                  parallel: options.parallel, memo: state.memory?.posts,
+                                                  namesChecked: state.checked?.contentNamesClean ?? false))
         state.site = state.collect { loader.load(diagnostics: &$0) }
+        if let posts = state.memory?.posts {
+            state.console.detail("  posts: \(posts.read) read, \(posts.reused) as the last build left them")
+        }
         return .next
     }
 
@@ -198,6 +221,8 @@ final class BuildState {
     let digests: SourceDigests
     let memory: BuildMemory?
     var report = BuildReport()
+    /// Go on when the output is up to date (`BuildPipeline.warmUp`).
+    var evenIfUpToDate = false
     var checked: UpToDateCheck.Outcome?
     var site: Site?
     var theme: Theme?

@@ -8,6 +8,13 @@ enum FolderWalk {
         var size: Int64
         var modified: Int64
         var isRegular: Bool
+        /// The entry itself is a link (followed or not).
+        var isLink = false
+        /// Change time (ns) and inode, of the link's target when it was followed.
+        var changed: Int64 = 0
+        var inode: UInt64 = 0
+        /// A folder the walk could not open for want of permission (`path` is the folder's).
+        var unreadable = false
     }
 
     /// Every non-folder entry below `root` (relative paths, unsorted); nil when `root` is not a folder.
@@ -68,7 +75,13 @@ enum FolderWalk {
     /// Lists `folder`; its subfolders are walked at once, or appended to `subfolders` when given.
     private static func walk(_ folder: Folder, follow: Bool, within: String?, seen: inout Set<[UInt64]>, into result: inout [Entry],
                              deferring subfolders: inout [Folder]?) {
-        guard folder.depth < 64, let dir = opendir(folder.path) else { return }
+        guard folder.depth < 64 else { return }
+        guard let dir = opendir(folder.path) else {
+            if errno == EACCES {
+                result.append(Entry(path: String(folder.prefix.dropLast()), size: -1, modified: -1, isRegular: false, unreadable: true))
+            }
+            return
+        }
         defer { closedir(dir) }
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
@@ -76,10 +89,19 @@ enum FolderWalk {
             }
             if name == "." || name == ".." { continue }
             var info = stat()
-            // Relative to the open folder: the kernel does not walk the whole path again.
-            guard fstatat(dirfd(dir), name, &info, follow ? 0 : AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            // Relative to the open folder: the kernel does not walk the whole path again. By the
+            // name's own bytes: one that is not UTF-8 reads with U+FFFD in it, and is listed so.
+            let found = withUnsafePointer(to: &entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
+                    fstatat(dirfd(dir), $0, &info, follow ? 0 : AT_SYMLINK_NOFOLLOW) == 0
+                }
+            }
+            guard found else { continue }
             let kind = info.st_mode & S_IFMT
-            if kind == S_IFDIR {
+            if kind == S_IFDIR, name.unicodeScalars.contains("\u{FFFD}") {
+                // Not opened (its name as read is not its name): listed, so it is seen.
+                result.append(Entry(path: folder.prefix + name, size: -1, modified: -1, isRegular: false))
+            } else if kind == S_IFDIR {
                 // A real folder (the listing says so: no lstat) is inside; a link is resolved.
                 if follow, let within, entry.pointee.d_type != UInt8(DT_DIR), !isInside(folder.path + "/" + name, within) { continue }
                 guard seen.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { continue }
@@ -92,7 +114,9 @@ enum FolderWalk {
             } else {
                 result.append(Entry(path: folder.prefix + name, size: Int64(info.st_size),
                                     modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-                                    isRegular: kind == S_IFREG))
+                                    isRegular: kind == S_IFREG, isLink: entry.pointee.d_type == UInt8(DT_LNK),
+                                    changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec),
+                                    inode: UInt64(info.st_ino)))
             }
         }
     }

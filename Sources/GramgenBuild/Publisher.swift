@@ -101,6 +101,7 @@ final class Publisher: PageSink, @unchecked Sendable {
             try FileManager.default.createDirectory(at: manifestURL.deletingLastPathComponent(), withIntermediateDirectories: true)
             guard FileManager.default.createFile(atPath: unfinished, contents: Data()) else { throw POSIXError.current(unfinished) }
         }
+        next.entries.reserveCapacity(previous.entries.count)
         try fm.createDirectory(at: target, withIntermediateDirectories: true)
         // First, so that a folder left by a killed build is known as gramgen's (see `Leftovers`).
         try put(OutputMarker.name, Array(OutputMarker.text.utf8), inputs: nil)
@@ -202,6 +203,8 @@ final class Publisher: PageSink, @unchecked Sendable {
         // Static and media files are remembered too (no inputs, no content digest: a media file's
         // name is its digest), so the next build knows every file without looking.
         var manifest = next
+        next = OutputManifest()  // so the entries are not copied when added to
+        manifest.entries.reserveCapacity(manifest.entries.count + placed.count)
         for file in placed where manifest.entries[file.path] == nil {
             manifest.entries[file.path] = .init(inputs: OutputManifest.placed, content: "", size: file.identity.size,
                                                 modified: file.identity.modified, inode: file.identity.inode)

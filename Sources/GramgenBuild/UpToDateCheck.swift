@@ -36,29 +36,44 @@ struct UpToDateCheck {
     struct Outcome {
         var upToDate: Record?
         var inputs: String
+        /// The files of `content/` as the walk found them, when asked for (`keepContent`).
+        var content: [FolderWalk.Entry]? = nil
+        /// Every name the walk met in `content/` is UTF-8 and every folder could be read: the
+        /// loader's own check of names (`ContentLoader.Options.namesChecked`) would find nothing.
+        var contentNamesClean = false
     }
 
     /// Walks the inputs and, when there is a record, compares the output with it. `trusted` is the
     /// output as this process left it (`BuildMemory`): a folder published in place is then not walked.
-    func check(trusted: String? = nil) -> Outcome {
+    /// With `keepContent`, the walk of `content/` is kept for the loader (`PostMemo`); whether its
+    /// names are clean is told either way.
+    func check(trusted: String? = nil, keepContent: Bool = false) -> Outcome {
+        var content: [FolderWalk.Entry]?
+        var clean = false
+        let keep: (inout [FolderWalk.Entry]) -> Void = { entries in
+            // A name that is not UTF-8 reads with U+FFFD in it (a real U+FFFD makes the loader look).
+            clean = !entries.contains { $0.unreadable || $0.path.utf8.contains(0xEF) && $0.path.unicodeScalars.contains("\u{FFFD}") }
+            if keepContent { content = entries }
+        }
         guard let data = FileManager.default.contents(atPath: recordURL.path),
               let record = try? JSONDecoder().decode(Record.self, from: data),
               FileManager.default.fileExists(atPath: options.output.path) else {
             // Nothing to compare the output with: the inputs' walk gets both cores.
-            return Outcome(upToDate: nil, inputs: inputsDigest(threads: options.parallel.workers))
+            let inputs = inputsDigest(threads: options.parallel.workers, keepContent: keep)
+            return Outcome(upToDate: nil, inputs: inputs, content: content, contentNamesClean: clean)
         }
         let inputs: String, output: String?
         if options.publishInPlace, let trusted {
-            (inputs, output) = (inputsDigest(threads: options.parallel.workers), trusted)
+            (inputs, output) = (inputsDigest(threads: options.parallel.workers, keepContent: keep), trusted)
         } else if options.publishInPlace {
-            (inputs, output) = options.parallel.both({ inputsDigest() }, { Self.treeDigest(options.output) })
+            (inputs, output) = options.parallel.both({ inputsDigest(keepContent: keep) }, { Self.treeDigest(options.output) })
         } else {
-            (inputs, output) = (inputsDigest(threads: options.parallel.workers), Self.folderStamp(options.output))
+            (inputs, output) = (inputsDigest(threads: options.parallel.workers, keepContent: keep), Self.folderStamp(options.output))
         }
         guard record.inputs == inputs, let output, record.output == output else {
-            return Outcome(upToDate: nil, inputs: inputs)
+            return Outcome(upToDate: nil, inputs: inputs, content: content, contentNamesClean: clean)
         }
-        return Outcome(upToDate: record, inputs: inputs)
+        return Outcome(upToDate: record, inputs: inputs, content: content, contentNamesClean: clean)
     }
 
     /// Records a successful build. `inputs` is the digest taken before the build read them, so an
@@ -92,14 +107,15 @@ struct UpToDateCheck {
             + "\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
     }
 
-    func inputsDigest(threads: Int = 1) -> String {
+    func inputsDigest(threads: Int = 1, keepContent: ((inout [FolderWalk.Entry]) -> Void)? = nil) -> String {
         var digest = DigestBuilder()
         digest.add("gramgen\u{0}\(Self.executableStamp())\u{0}\(Theme.builtInDigest)\u{0}\(ImageProcessor.pipelineVersion)")
         digest.add("drafts=\(options.includeDrafts)\u{0}strict=\(options.strict)\u{0}base=\(options.baseURL ?? "")")
         for folder in ["content", "templates", "static"] {
             digest.add("[\(folder)]")
             Self.addListing(options.siteRoot.appendingPathComponent(folder), follow: true,
-                            within: options.siteRoot.resolvingSymlinksInPath().path, threads: threads, to: &digest)
+                            within: options.siteRoot.resolvingSymlinksInPath().path, threads: threads, to: &digest,
+                            keep: folder == "content" ? keepContent : nil)
         }
         return digest.hex
     }
@@ -116,12 +132,14 @@ struct UpToDateCheck {
 
     /// Adds every file below `root` (path, size, modification time); false when the folder is missing.
     @discardableResult
-    static func addListing(_ root: URL, follow: Bool, within: String? = nil, threads: Int = 1, to digest: inout DigestBuilder) -> Bool {
-        guard let entries = FolderWalk.entries(root.path, follow: follow, within: within, threads: threads) else {
+    static func addListing(_ root: URL, follow: Bool, within: String? = nil, threads: Int = 1, to digest: inout DigestBuilder,
+                           keep: ((inout [FolderWalk.Entry]) -> Void)? = nil) -> Bool {
+        guard var entries = FolderWalk.entries(root.path, follow: follow, within: within, threads: threads) else {
             digest.add("-")
             return false
         }
         add(entries, to: &digest)
+        keep?(&entries)
         return true
     }
 

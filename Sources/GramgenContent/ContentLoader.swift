@@ -12,11 +12,16 @@ public struct ContentLoader {
         public var parallel: Parallel
         /// Posts kept from the last load of the same site (`gramgen serve`), reused when unchanged.
         public var memo: PostMemo?
-        public init(includeDrafts: Bool = false, baseURL: String? = nil, parallel: Parallel = Parallel(), memo: PostMemo? = nil) {
+        /// A walk of `content/` made just before found every name UTF-8 and every folder readable,
+        /// so the loader does not walk it again to look (`NameCheck`).
+        public var namesChecked: Bool
+        public init(includeDrafts: Bool = false, baseURL: String? = nil, parallel: Parallel = Parallel(), memo: PostMemo? = nil,
+                    namesChecked: Bool = false) {
             self.includeDrafts = includeDrafts
             self.baseURL = baseURL
             self.parallel = parallel
             self.memo = memo
+            self.namesChecked = namesChecked
         }
     }
 
@@ -37,7 +42,7 @@ public struct ContentLoader {
                               hint: "run gramgen in the site's folder, pass --site DIR, or create one with `gramgen init`")
             return nil
         }
-        NameCheck.problems(in: contentRoot, diagnostics: &diagnostics)
+        if !options.namesChecked { NameCheck.problems(in: contentRoot, diagnostics: &diagnostics) }
         var config = SiteConfigLoader.load(siteRoot: siteRoot, diagnostics: &diagnostics)
         if let file = MessageFileLoader.load(siteRoot: siteRoot, language: config.language, diagnostics: &diagnostics) {
             config.messageOverridesFile = file.path
@@ -83,7 +88,7 @@ public struct ContentLoader {
         memo?.begin(.init(contentPath: contentPath, config: config, handles: known))
         let postResults = userResults.flatMap(\.posts).parallelMap(options.parallel) { job -> (LoadedPost?, [Diagnostic]) in
             let folder = "users/\(job.handle)/posts/\(job.id)"
-            let stamp = memo == nil || !job.folderIsPlain ? nil : PostMemo.stamp(ofFolderAtPath: contentPath + "/" + folder)
+            let stamp = !job.folderIsPlain ? nil : memo?.stamp(of: folder, at: contentPath + "/" + folder)
             if let stamp, let kept = memo?.lookup(folder, stamp: stamp) { return (kept.loaded, kept.diagnostics) }
             var diagnostics = Diagnostics()
             let loaded = postLoader.load(handle: job.handle, id: job.id, folderIsPlain: job.folderIsPlain,

@@ -29,11 +29,27 @@ public final class PostMemo: @unchecked Sendable {
     private var context: Context?
     private var entries: [String: Entry] = [:]
     private var next: [String: Entry] = [:]
+    /// Each post folder's stamp from a walk of `content/` made just before (`use(listing:)`), for
+    /// the next load only.
+    private var listed: [String: [Int64]]?
     /// Posts taken from the memo by the last load, and read anew.
     public private(set) var reused = 0
     public private(set) var read = 0
 
     public init() {}
+
+    /// Stamps of the post folders by `users/<handle>/posts/<id>`, taken from a walk of `content/`
+    /// that has just been made (the up-to-date check's): the next load looks at no folder again.
+    /// A folder missing from it is read anew.
+    public func use(listing: [String: [Int64]]) {
+        lock.withLock { listed = listing }
+    }
+
+    /// The stamp of the post folder `folder` (at `path`): from the listing, or read now.
+    func stamp(of folder: String, at path: String) -> [Int64]? {
+        if let listed = lock.withLock({ listed }) { return listed[folder] }
+        return Self.stamp(ofFolderAtPath: path)
+    }
 
     /// Starts a load: what was kept is usable only with the same context.
     func begin(_ context: Context) {
@@ -69,6 +85,7 @@ public final class PostMemo: @unchecked Sendable {
         lock.withLock {
             entries = next
             next = [:]
+            listed = nil
         }
     }
 
@@ -77,6 +94,7 @@ public final class PostMemo: @unchecked Sendable {
         lock.withLock {
             entries = [:]
             next = [:]
+            listed = nil
             context = nil
         }
     }
@@ -97,15 +115,7 @@ public final class PostMemo: @unchecked Sendable {
         }
         names.sort { $0.lexicographicallyPrecedes($1) }
         for name in names {
-            stamp.append(Int64(name.count))
-            // The name's bytes, eight to a number.
-            var word: Int64 = 0, shift: Int64 = 0
-            for byte in name {
-                word |= Int64(byte) << shift
-                shift += 8
-                if shift == 64 { stamp.append(word); word = 0; shift = 0 }
-            }
-            if shift > 0 { stamp.append(word) }
+            append(name, to: &stamp)
             let cName = name.map { CChar(bitPattern: $0) } + [0]
             var info = stat()
             guard fstatat(dirfd(dir), cName, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT != S_IFLNK else {
@@ -114,6 +124,18 @@ public final class PostMemo: @unchecked Sendable {
             stamp += fields(info)
         }
         return stamp
+    }
+
+    /// Adds a name to a stamp: its length, then its bytes eight to a number.
+    public static func append<Name: Collection>(_ name: Name, to stamp: inout [Int64]) where Name.Element == UInt8 {
+        stamp.append(Int64(name.count))
+        var word: Int64 = 0, shift: Int64 = 0
+        for byte in name {
+            word |= Int64(byte) << shift
+            shift += 8
+            if shift == 64 { stamp.append(word); word = 0; shift = 0 }
+        }
+        if shift > 0 { stamp.append(word) }
     }
 
     private static func fields(_ info: stat) -> [Int64] {

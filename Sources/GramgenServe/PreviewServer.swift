@@ -62,6 +62,9 @@ public struct PreviewServer {
             throw ServeError.serverFailed(reason: "\(error)")
         }
         broadcaster.close()
+        // The last build's records (written after its reload) are on disk before the process ends,
+        // so the next start finds the output up to date.
+        rebuilder.memory.settle()
         console.info("Stopped.")
     }
 }

@@ -13,6 +13,7 @@ struct RebuildService: Service {
         await cancelWhenGracefulShutdown {
             await withDiscardingTaskGroup { group in
                 group.addTask {
+                    await rebuilder.warmUp()
                     // Changes that arrive during a build are kept (newest one only), so the build
                     // after it sees them: no edit is lost, and a burst is never built twice.
                     for await _ in changes {

@@ -25,16 +25,7 @@ public final class SiteRebuilder: @unchecked Sendable {
     /// Swift concurrency has must stay free to answer requests meanwhile.
     @discardableResult
     public func build() async -> BuildReport {
-        let options = self.options, console = self.console, memory = self.memory
-        let result: BuildReport = await withCheckedContinuation { continuation in
-            let thread = Thread {
-                continuation.resume(returning: BuildPipeline(options: options, console: console, memory: memory).run())
-                // The browser is told to reload meanwhile.
-                memory.settle()
-            }
-            thread.stackSize = 8 << 20
-            thread.start()
-        }
+        let result = await onBuildThread { $0.run() }
         report(result)
         if result.published {
             broadcaster.buildSucceeded()
@@ -42,6 +33,29 @@ public final class SiteRebuilder: @unchecked Sendable {
             broadcaster.buildFailed(Self.overlayText(result))
         }
         return result
+    }
+
+    /// After a start that found the output up to date, loads the site into memory all the same
+    /// (every page is taken over), so that the first edit is rebuilt as quickly as the next ones.
+    /// Quiet, and no reload: nothing in the output changes.
+    public func warmUp() async {
+        _ = await onBuildThread { $0.warmUp() }
+    }
+
+    /// Runs `body` on a pipeline of its own thread: the pipeline blocks (libvips, file IO), and
+    /// the few threads Swift concurrency has must stay free to answer requests meanwhile. What
+    /// the build leaves to write down is written after the result is handed back (the browser is
+    /// told to reload meanwhile).
+    private func onBuildThread<Result: Sendable>(_ body: @escaping @Sendable (BuildPipeline) -> Result) async -> Result {
+        let pipeline = BuildPipeline(options: options, console: console, memory: memory), memory = self.memory
+        return await withCheckedContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(returning: body(pipeline))
+                memory.settle()
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
     }
 
     /// What the browser overlay shows: every problem, errors first, one per line.

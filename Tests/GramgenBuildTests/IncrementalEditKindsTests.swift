@@ -212,4 +212,38 @@ struct IncrementalEditKindsTests {
         #expect(memory.posts.read == 1)
         try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
     }
+
+    @Test("after a start that finds the output up to date, a warm-up loads the site, so the first edit reads one post")
+    func warmUp() throws {
+        let site = try Self.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
+        defer { TestSupport.remove(site, output, cache) }
+        func build(_ memory: BuildMemory) throws -> BuildReport {
+            try TestSupport.build(site: site, output: output, cache: cache, memory: memory) { $0.publishInPlace = true }
+        }
+        let before = BuildMemory()
+        let first = try build(before)
+        #expect(first.published && !first.upToDate)
+        before.settle()  // as `gramgen serve` does after each build and when it stops
+        // A new process: nothing to build, nothing in memory.
+        let memory = BuildMemory()
+        let start = try build(memory)
+        #expect(start.upToDate)
+        let options = { () -> BuildOptions in
+            var options = BuildOptions(siteRoot: site, output: output)
+            options.cacheDirectory = cache
+            options.publishInPlace = true
+            return options
+        }()
+        let pipeline = BuildPipeline(options: options, console: Console(verbosity: .quiet, isTerminal: false), memory: memory)
+        let warm = try #require(pipeline.warmUp())
+        #expect(warm.published && warm.pagesDrawn == 0, "every page taken over: drew \(warm.pagesDrawn)")
+        let folders = memory.posts.read
+        #expect(folders > first.postCount)
+        #expect(pipeline.warmUp() == nil, "warm already")
+        try Self.apply(.captionText, to: site)
+        let edited = try build(memory)
+        #expect(edited.published)
+        #expect(memory.posts.read == 1 && memory.posts.reused == folders - 1)
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+    }
 }
