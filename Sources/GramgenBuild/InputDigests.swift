@@ -5,9 +5,9 @@ import GramgenRender
 
 /// The digests pages are compared by between builds (see `RenderInputs`): one for what every
 /// page may show, one per post for its own sources, one per user for what only their profile
-/// pages and the people directory show. Built from the source files' bytes (a profile's from its
-/// parsed fields, split in two) and the processed images, so an edit anywhere a page reads from
-/// changes its digest.
+/// pages and the people directory show. Built from the source files' bytes (a post's from its
+/// text as the loader read it, `Post.sourceDigest`; a profile's from its parsed fields, split in
+/// two) and the processed images, so an edit anywhere a page reads from changes its digest.
 enum InputDigests {
     static func make(site: Site, images: [String: ProcessedImage], options: BuildOptions) -> RenderInputs {
         let root = options.siteRoot.path + "/"
@@ -41,7 +41,7 @@ enum InputDigests {
         let digests = options.parallel.map(count: posts.count) { index in
             let post = posts[index]
             var digest = DigestBuilder()
-            digest.add(bytes(root + post.sourcePath))
+            digest.add(post.sourceDigest)
             for image in post.images { add(image, images[image.path], to: &digest) }
             return digest.hex
         }

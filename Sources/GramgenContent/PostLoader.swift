@@ -89,7 +89,8 @@ struct PostLoader {
         let post = Post(
             id: id, author: handle, date: date, location: location, images: images, caption: caption,
             tagKeys: tagKeys, likedBy: likes.map(\.handle), comments: comments.map(\.comment),
-            isDraft: isDraft, isSensitive: isSensitive, showExif: showExif, repostOf: repost?.key, sourcePath: path)
+            isDraft: isDraft, isSensitive: isSensitive, showExif: showExif, repostOf: repost?.key, sourcePath: path,
+            sourceDigest: { var digest = DigestBuilder(); digest.add(text); return digest.value }())
         return LoadedPost(post: post, tagSpellings: tags,
                           references: likes + comments.map { Reference(handle: $0.comment.author, location: $0.location, role: "comment author") },
                           repostLocation: repost?.location)

@@ -108,8 +108,9 @@ public struct Post: Sendable, Hashable {
         var showExif: Bool?
         var repostOf: String?
         var sourcePath: String
+        var sourceDigest: UInt64
 
-        init(id: String, author: String, date: PostDate, location: String?, images: [ImageSource], caption: RichText, tagKeys: [String], likedBy: [String], comments: [Comment], isDraft: Bool, isSensitive: Bool, showExif: Bool?, repostOf: String?, sourcePath: String) {
+        init(id: String, author: String, date: PostDate, location: String?, images: [ImageSource], caption: RichText, tagKeys: [String], likedBy: [String], comments: [Comment], isDraft: Bool, isSensitive: Bool, showExif: Bool?, repostOf: String?, sourcePath: String, sourceDigest: UInt64) {
             self.id = id
             self.author = author
             key = "\(author)/\(id)"
@@ -125,10 +126,11 @@ public struct Post: Sendable, Hashable {
             self.showExif = showExif
             self.repostOf = repostOf
             self.sourcePath = sourcePath
+            self.sourceDigest = sourceDigest
         }
 
         func copy() -> Fields {
-            Fields(id: id, author: author, date: date, location: location, images: images, caption: caption, tagKeys: tagKeys, likedBy: likedBy, comments: comments, isDraft: isDraft, isSensitive: isSensitive, showExif: showExif, repostOf: repostOf, sourcePath: sourcePath)
+            Fields(id: id, author: author, date: date, location: location, images: images, caption: caption, tagKeys: tagKeys, likedBy: likedBy, comments: comments, isDraft: isDraft, isSensitive: isSensitive, showExif: showExif, repostOf: repostOf, sourcePath: sourcePath, sourceDigest: sourceDigest)
         }
     }
 
@@ -201,15 +203,22 @@ public struct Post: Sendable, Hashable {
         get { box.sourcePath }
         set { fields.sourcePath = newValue }
     }
+    /// Digest of `post.md`'s text as it was read (`DigestBuilder`), so pages are compared by the
+    /// text they were drawn from without reading the file again (0 for a post made in code).
+    public var sourceDigest: UInt64 {
+        get { box.sourceDigest }
+        set { fields.sourceDigest = newValue }
+    }
 
     public init(id: String, author: String, date: PostDate, location: String?, images: [ImageSource],
                 caption: RichText, tagKeys: [String], likedBy: [String], comments: [Comment],
-                isDraft: Bool, isSensitive: Bool, showExif: Bool? = nil, repostOf: String? = nil, sourcePath: String) {
-        box = Fields(id: id, author: author, date: date, location: location, images: images, caption: caption, tagKeys: tagKeys, likedBy: likedBy, comments: comments, isDraft: isDraft, isSensitive: isSensitive, showExif: showExif, repostOf: repostOf, sourcePath: sourcePath)
+                isDraft: Bool, isSensitive: Bool, showExif: Bool? = nil, repostOf: String? = nil, sourcePath: String,
+                sourceDigest: UInt64 = 0) {
+        box = Fields(id: id, author: author, date: date, location: location, images: images, caption: caption, tagKeys: tagKeys, likedBy: likedBy, comments: comments, isDraft: isDraft, isSensitive: isSensitive, showExif: showExif, repostOf: repostOf, sourcePath: sourcePath, sourceDigest: sourceDigest)
     }
 
     public static func == (a: Post, b: Post) -> Bool {
-        a.box === b.box || (a.id == b.id && a.author == b.author && a.date == b.date && a.location == b.location && a.images == b.images && a.caption == b.caption && a.tagKeys == b.tagKeys && a.likedBy == b.likedBy && a.comments == b.comments && a.isDraft == b.isDraft && a.isSensitive == b.isSensitive && a.showExif == b.showExif && a.repostOf == b.repostOf && a.sourcePath == b.sourcePath)
+        a.box === b.box || (a.id == b.id && a.author == b.author && a.date == b.date && a.location == b.location && a.images == b.images && a.caption == b.caption && a.tagKeys == b.tagKeys && a.likedBy == b.likedBy && a.comments == b.comments && a.isDraft == b.isDraft && a.isSensitive == b.isSensitive && a.showExif == b.showExif && a.repostOf == b.repostOf && a.sourcePath == b.sourcePath && a.sourceDigest == b.sourceDigest)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -227,6 +236,7 @@ public struct Post: Sendable, Hashable {
         hasher.combine(showExif)
         hasher.combine(repostOf)
         hasher.combine(sourcePath)
+        hasher.combine(sourceDigest)
     }
 
     /// Unique across the site, stable across builds.

@@ -59,7 +59,7 @@ public final class SourceDigests: @unchecked Sendable {
         }
         let stamp = Stamp(info)
         // Paths from the content loader are absolute and clean; others are cleaned first.
-        let key = path.hasPrefix("/") && !path.contains("/.") && !path.contains("//") ? path : file.standardizedFileURL.path
+        let key = Self.isClean(path) ? path : file.standardizedFileURL.path
         lock.lock()
         loadIfNeeded()
         let known = entries[key]
@@ -71,6 +71,18 @@ public final class SourceDigests: @unchecked Sendable {
         let digest = try MediaCache.digest(of: file)
         remember(key, Entry(stamp: stamp, digest: digest))
         return digest
+    }
+
+    /// Absolute, with no `//` and no `/.` (so no `.` or `..` part): looked at byte by byte, as
+    /// every photo's path is, on every build (Foundation's `contains` was most of this step).
+    static func isClean(_ path: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in path.utf8 {
+            if previous == UInt8(ascii: "/"), byte == UInt8(ascii: "/") || byte == UInt8(ascii: ".") { return false }
+            if previous == 0, byte != UInt8(ascii: "/") { return false }
+            previous = byte
+        }
+        return previous != 0
     }
 
     private func remember(_ key: String, _ entry: Entry) {
