@@ -77,25 +77,28 @@ public final class BuildMemory: @unchecked Sendable {
     /// holds a link, or a name that is not UTF-8 (two such names can read alike), has none, so
     /// it is read anew.
     static func postStamps(_ entries: [FolderWalk.Entry]) -> [String: [Int64]] {
-        var files: [String: [(name: Substring, entry: FolderWalk.Entry)]] = [:]
-        var unsure: Set<String> = []
-        for entry in entries {
-            let parts = entry.path.split(separator: "/", maxSplits: 4, omittingEmptySubsequences: false)
-            guard parts.count == 5, parts[0] == "users", parts[2] == "posts" else { continue }
-            let folder = "users/\(parts[1])/posts/\(parts[3])"
-            if entry.isLink || entry.path.unicodeScalars.contains("\u{FFFD}") { unsure.insert(folder) }
-            files[folder, default: []].append((parts[4], entry))
-        }
         var stamps: [String: [Int64]] = [:]
-        stamps.reserveCapacity(files.count)
-        for (folder, list) in files where !unsure.contains(folder) {
-            var stamp: [Int64] = []
-            for (name, entry) in list.sorted(by: { $0.name < $1.name }) {
-                PostMemo.append(name.utf8, to: &stamp)
-                stamp += [entry.size, entry.modified, entry.changed, Int64(bitPattern: entry.inode), entry.isRegular ? 1 : 0]
+        var unsure: Set<String> = []
+        let slash = UInt8(ascii: "/")
+        for entry in entries {
+            // users/<handle>/posts/<id>/<name>: the first four slashes, found byte by byte.
+            let path = entry.path.utf8
+            guard path.starts(with: "users/".utf8) else { continue }
+            var slashes: (String.Index, String.Index, String.Index) = (path.startIndex, path.startIndex, path.startIndex)
+            var found = 0
+            for index in path.indices where path[index] == slash {
+                found += 1
+                if found == 2 { slashes.0 = index } else if found == 3 { slashes.1 = index } else if found == 4 { slashes.2 = index; break }
             }
-            stamps[folder] = stamp
+            guard found == 4, path[path.index(after: slashes.0)..<slashes.1].elementsEqual("posts".utf8) else { continue }
+            let folder = String(entry.path[..<slashes.2])
+            if entry.isLink || path.contains(0xEF) && entry.path.unicodeScalars.contains("\u{FFFD}") { unsure.insert(folder) }
+            // In the walk's order: the same folder, untouched, is listed the same way each time,
+            // and a folder listed differently is only read again.
+            PostMemo.append(path[path.index(after: slashes.2)...], to: &stamps[folder, default: []])
+            stamps[folder, default: []] += [entry.size, entry.modified, entry.changed, Int64(bitPattern: entry.inode), entry.isRegular ? 1 : 0]
         }
+        for folder in unsure { stamps[folder] = nil }
         return stamps
     }
 

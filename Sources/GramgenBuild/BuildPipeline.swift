@@ -182,9 +182,10 @@ public struct BuildPipeline {
                                       kept: options.publishInPlace ? kept?.manifest : nil)
         state.publisher = publisher
         let inputs = InputDigests.make(site: site, images: images.images, options: options)
-        try SiteRenderer(site: site, images: images.images, theme: theme, inputs: inputs, parallel: options.parallel,
-                         webApp: state.webApp)
-            .render(into: publisher)
+        var renderer = SiteRenderer(site: site, images: images.images, theme: theme, inputs: inputs, parallel: options.parallel,
+                                    webApp: state.webApp)
+        renderer.searchAhead = state.memory != nil
+        try renderer.render(into: publisher)
         return .next
     }
 

@@ -23,7 +23,7 @@ extension PageSet {
     }
 
     /// `search/` and its index: users, hashtags and posts, searched in the browser.
-    mutating func addSearch() {
+    mutating func addSearch(files: [(path: String, contents: [UInt8])]) {
         add("search", path: SitePaths.search, inputs: .everything) { [renderer, site] in
             let t = renderer.messages
             var view = renderer.layout(path: SitePaths.search, title: t.text("search"),
@@ -36,9 +36,7 @@ extension PageSet {
                 "tags": ViewFactory.link(view.root + SitePaths.tags, t.text("hashtags_index"))])
             return view
         }
-        let index = SearchIndex(site: site, images: renderer.images, formats: site.config.images.formats,
-                                    messages: renderer.messages)
-        for (path, contents) in index.files() {
+        for (path, contents) in files {
             addFile(path, inputs: .everything) { contents }
         }
     }

@@ -26,6 +26,9 @@ public struct SiteRenderer {
     let postsLikedBy: [String: [Post]]
     /// The theme's texts, dates and numbers in the site's language.
     let messages: Messages
+    /// Make the search index while the pages are drawn (`gramgen serve`, where a browser waits
+    /// for the rebuild): a second thread's work at the price of holding the index longer.
+    public var searchAhead = false
 
     public init(site: Site, images: [String: ProcessedImage], theme: Theme, inputs: RenderInputs? = nil,
                 parallel: Parallel = Parallel(), webApp: WebApp = WebApp()) {
@@ -73,23 +76,31 @@ public struct SiteRenderer {
         for (path, bytes) in webApp.files(config: config, messages: messages, theme: theme) { try sink.put(path, bytes, inputs: nil) }
         // Drawn in batches as they are queued (`flush`), so no list of jobs grows with the site.
         var pages = PageSet(renderer: self)
-        pages.addHome()
-        try pages.flush(into: sink)
-        for user in site.users {
-            pages.addProfile(user)
-            try pages.flush(into: sink)
-        }
-        for post in site.posts {
-            pages.addPost(post)
-            pages.addLikes(post)
-            try pages.flush(into: sink)
-        }
-        pages.addTags()
-        try pages.flush(into: sink)
-        pages.addExplore()
-        pages.addPeople()
-        try pages.flush(into: sink, force: true)
-        pages.addSearch()
+        // The search index is made from the site alone, on one thread: with `searchAhead` beside
+        // the pages (queueing them is one thread's work too), else after them, so a big site's
+        // build does not hold it all the while.
+        let (drawn, ahead) = parallel.both({
+            Result {
+                pages.addHome()
+                try pages.flush(into: sink)
+                for user in site.users {
+                    pages.addProfile(user)
+                    try pages.flush(into: sink)
+                }
+                for post in site.posts {
+                    pages.addPost(post)
+                    pages.addLikes(post)
+                    try pages.flush(into: sink)
+                }
+                pages.addTags()
+                try pages.flush(into: sink)
+                pages.addExplore()
+                pages.addPeople()
+                try pages.flush(into: sink, force: true)
+            }
+        }, { searchAhead ? searchFiles() : nil })
+        try drawn.get()
+        pages.addSearch(files: ahead ?? searchFiles())
         try pages.flush(into: sink, force: true)
         pages.addNotFound()
         try FeedSet(site: site, images: images, postsByAuthor: postsByAuthor, messages: messages).add(to: &pages, sink: sink)
@@ -101,6 +112,11 @@ public struct SiteRenderer {
     }
 
     var config: SiteConfig { site.config }
+
+    /// The files of the search index (`SearchIndex`).
+    func searchFiles() -> [(path: String, contents: [UInt8])] {
+        SearchIndex(site: site, images: images, formats: site.config.images.formats, messages: messages).files()
+    }
 
     /// The posts of `authors`, newest first: their own lists merged, not the whole site filtered
     /// (a following feed per user would otherwise cost users × posts).
