@@ -184,7 +184,9 @@ public struct BuildPipeline {
         let inputs = InputDigests.make(site: site, images: images.images, options: options)
         var renderer = SiteRenderer(site: site, images: images.images, theme: theme, inputs: inputs, parallel: options.parallel,
                                     webApp: state.webApp)
-        renderer.searchAhead = state.memory != nil
+        // Up to this many posts the index is small; a bigger site's one-off build keeps it for the
+        // end (its peak memory is the render's).
+        renderer.searchAhead = state.memory != nil || site.posts.count <= 20_000
         try renderer.render(into: publisher)
         return .next
     }

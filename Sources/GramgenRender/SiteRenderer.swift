@@ -26,8 +26,8 @@ public struct SiteRenderer {
     let postsLikedBy: [String: [Post]]
     /// The theme's texts, dates and numbers in the site's language.
     let messages: Messages
-    /// Make the search index while the pages are drawn (`gramgen serve`, where a browser waits
-    /// for the rebuild): a second thread's work at the price of holding the index longer.
+    /// Make the search index while the pages are drawn: a second thread's work at the price of
+    /// holding the index all along (`BuildPipeline` decides by the site's size).
     public var searchAhead = false
 
     public init(site: Site, images: [String: ProcessedImage], theme: Theme, inputs: RenderInputs? = nil,
