@@ -5,7 +5,8 @@ import GramgenImaging
 /// What a process that builds the same site again and again (`gramgen serve`) keeps in memory
 /// from one build to the next, so that a rebuild after one edit does not read everything again:
 ///
-/// - the posts as loaded (`PostMemo`: a post whose folder is unchanged is not parsed again);
+/// - the posts as loaded (`PostMemo`: a post whose folder is unchanged is not parsed again), and
+///   the images as found (`ImageMemo`: an unchanged file is not looked up in the cache again);
 /// - the image cache's index and the sources' digests, read from disk once instead of per build;
 /// - the output as this process left it (its record and manifest): the output folder is the
 ///   preview's own, which only this process writes, so neither the up-to-date check nor the
@@ -17,6 +18,7 @@ import GramgenImaging
 /// against the files anyway), so the build after the fix is as quick as any other.
 public final class BuildMemory: @unchecked Sendable {
     let posts = PostMemo()
+    let images = ImageMemo()
     private let lock = NSLock()
     private var cache: MediaCache?
     private var digests: SourceDigests?
@@ -120,6 +122,7 @@ public final class BuildMemory: @unchecked Sendable {
     /// Forgets everything: the next build reads it all from disk.
     func clear() {
         posts.clear()
+        images.clear()
         lock.withLock {
             forgetImaging(nil)
             lastPublished = nil

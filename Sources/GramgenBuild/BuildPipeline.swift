@@ -118,6 +118,7 @@ public struct BuildPipeline {
         let options = state.options
         if let memory = state.memory, let content = state.checked?.content {
             memory.posts.use(listing: BuildMemory.postStamps(content))
+            memory.images.begin(stamps: ImageMemo.stamps(content))
             state.checked?.content = nil
         }
         let loader = ContentLoader(siteRoot: options.siteRoot,
@@ -157,10 +158,12 @@ public struct BuildPipeline {
             throw CacheFailure(underlying: error)
         }
         state.cache = cache
-        let stage = ImageStage(settings: site.config.images, config: site.config, cache: cache, digests: state.digests,
+        var stage = ImageStage(settings: site.config.images, config: site.config, cache: cache, digests: state.digests,
                                jobs: options.jobs, toolSearchPath: options.toolSearchPath, console: state.console)
+        stage.memo = state.memory?.images
         var result = stage.run(ImageStage.jobs(for: site))
         stage.widenCroppedSlides(of: site, in: &result)
+        state.memory?.images.finish()
         state.report.diagnostics.append(contentsOf: result.diagnostics.items)
         state.report.imagesProcessed = result.processed
         state.report.imagesFromCache = result.fromCache

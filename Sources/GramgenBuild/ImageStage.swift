@@ -31,6 +31,8 @@ struct ImageStage {
     let jobs: Int
     let toolSearchPath: String?
     let console: Console
+    /// Images as the last build of this process found them (`gramgen serve`).
+    var memo: ImageMemo?
 
     static func jobs(for site: Site) -> [Job] {
         var seen = Set<String>()
@@ -176,6 +178,17 @@ struct ImageStage {
 
     /// The cached result for the job's source and settings, or what `make` makes (and stores) under its key.
     private func cached(_ job: Job, fingerprint: Data, make: (String) throws -> ProcessedImage) -> Outcome {
+        let memoKey = memo == nil ? nil : ImageMemo.Key(path: job.source.path, role: job.role, fingerprint: fingerprint)
+        if let memoKey, let known = memo?.lookup(memoKey) {
+            digests.keep(job.source.fileURL)
+            return .success((known.image, known.cacheKey, true))
+        }
+        let outcome = lookUpOrMake(job, fingerprint: fingerprint, make: make)
+        if let memoKey, case .success(let (image, key, _)) = outcome { memo?.remember(memoKey, image: image, cacheKey: key) }
+        return outcome
+    }
+
+    private func lookUpOrMake(_ job: Job, fingerprint: Data, make: (String) throws -> ProcessedImage) -> Outcome {
         let digest: String
         do {
             digest = try digests.digest(of: job.source.fileURL)

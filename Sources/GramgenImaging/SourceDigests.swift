@@ -85,6 +85,17 @@ public final class SourceDigests: @unchecked Sendable {
         return previous != 0
     }
 
+    /// Keeps the entry of a file this build did not look at again (its caller knows it unchanged),
+    /// as if `digest(of:)` had found it.
+    public func keep(_ file: URL) {
+        let path = file.path
+        let key = Self.isClean(path) ? path : file.standardizedFileURL.path
+        lock.withLock {
+            loadIfNeeded()
+            if let entry = entries[key] { used[key] = entry }
+        }
+    }
+
     private func remember(_ key: String, _ entry: Entry) {
         lock.lock()
         used[key] = entry

@@ -172,6 +172,8 @@ struct IncrementalEditKindsTests {
             // Same configuration and handles: every post but the edited one is taken from memory.
             #expect(memory.posts.reused >= folders - 1, "\(edit): reused \(memory.posts.reused), read \(memory.posts.read)")
             #expect(memory.posts.read <= 2, "\(edit): read \(memory.posts.read)")
+            // And every image but a new or replaced one is taken from memory.
+            #expect(memory.images.reused >= second.imagesFromCache - 1, "\(edit): \(memory.images.reused) images from memory")
         }
         try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
         let third = try build()

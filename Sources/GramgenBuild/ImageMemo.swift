@@ -1,0 +1,86 @@
+import Foundation
+import GramgenCore
+
+/// Images as the last build of this process found them (`gramgen serve`, see `BuildMemory`): a
+/// source whose file is exactly as it was, processed with the same settings for the same role,
+/// is not looked up again (its digest, its cache key, the cache's index).
+///
+/// "Exactly as it was" is what the up-to-date check's walk of `content/` saw of the file just
+/// before (`use(stamps:)`): size, modification and change times, inode; the same things the
+/// source digests trust (`SourceDigests`). A file the walk did not list as a plain file (a link,
+/// or anything new since) is looked up as in any build. Only the last build's images are kept.
+final class ImageMemo: @unchecked Sendable {
+    struct Key: Hashable {
+        var path: String
+        var role: ImageRole
+        var fingerprint: Data
+    }
+
+    struct Entry {
+        var stamp: [Int64]
+        var image: ProcessedImage
+        var cacheKey: String
+    }
+
+    private let lock = NSLock()
+    private var entries: [Key: Entry] = [:]
+    private var next: [Key: Entry] = [:]
+    /// Each source's stamp by its site-relative path (`ImageSource.path`), for one build.
+    private var stamps: [String: [Int64]] = [:]
+    /// Images the last build took from memory.
+    private(set) var reused = 0
+
+    /// Starts a build with the walk's stamps (none: nothing is taken from memory).
+    func begin(stamps: [String: [Int64]]) {
+        lock.withLock {
+            self.stamps = stamps
+            next = [:]
+            reused = 0
+        }
+    }
+
+    /// What the last build found for `key`, when its file is unchanged.
+    func lookup(_ key: Key) -> Entry? {
+        lock.withLock {
+            guard let stamp = stamps[key.path], let entry = entries[key], entry.stamp == stamp else { return nil }
+            next[key] = entry
+            reused += 1
+            return entry
+        }
+    }
+
+    /// Keeps what this build found for `key` (when the walk listed its file).
+    func remember(_ key: Key, image: ProcessedImage, cacheKey: String) {
+        lock.withLock {
+            guard let stamp = stamps[key.path] else { return }
+            next[key] = Entry(stamp: stamp, image: image, cacheKey: cacheKey)
+        }
+    }
+
+    /// Ends a build: only what it used is kept.
+    func finish() {
+        lock.withLock {
+            entries = next
+            next = [:]
+            stamps = [:]
+        }
+    }
+
+    func clear() {
+        lock.withLock {
+            entries = [:]
+            next = [:]
+            stamps = [:]
+        }
+    }
+
+    /// Stamps of the plain files of a walk of `content/`, by site-relative path.
+    static func stamps(_ content: [FolderWalk.Entry]) -> [String: [Int64]] {
+        var stamps: [String: [Int64]] = [:]
+        stamps.reserveCapacity(content.count)
+        for entry in content where entry.isRegular && !entry.isLink {
+            stamps["content/" + entry.path] = [entry.size, entry.modified, entry.changed, Int64(bitPattern: entry.inode)]
+        }
+        return stamps
+    }
+}
