@@ -94,14 +94,26 @@ public final class BuildMemory: @unchecked Sendable {
             }
             guard found == 4, path[path.index(after: slashes.0)..<slashes.1].elementsEqual("posts".utf8) else { continue }
             let folder = String(entry.path[..<slashes.2])
-            if entry.isLink || path.contains(0xEF) && entry.path.unicodeScalars.contains("\u{FFFD}") { unsure.insert(folder) }
+            if entry.isLink || FolderWalk.isMisread(entry.path) { unsure.insert(folder) }
             // In the walk's order: the same folder, untouched, is listed the same way each time,
             // and a folder listed differently is only read again.
-            PostMemo.append(path[path.index(after: slashes.2)...], to: &stamps[folder, default: []])
-            stamps[folder, default: []] += [entry.size, entry.modified, entry.changed, Int64(bitPattern: entry.inode), entry.isRegular ? 1 : 0]
+            append(path[path.index(after: slashes.2)...], to: &stamps[folder, default: []])
+            stamps[folder, default: []] += entry.stamp + [entry.isRegular ? 1 : 0]
         }
         for folder in unsure { stamps[folder] = nil }
         return stamps
+    }
+
+    /// Adds a name to a stamp: its length, then its bytes eight to a number.
+    private static func append(_ name: Substring.UTF8View, to stamp: inout [Int64]) {
+        stamp.append(Int64(name.count))
+        var word: Int64 = 0, shift: Int64 = 0
+        for byte in name {
+            word |= Int64(byte) << shift
+            shift += 8
+            if shift == 64 { stamp.append(word); word = 0; shift = 0 }
+        }
+        if shift > 0 { stamp.append(word) }
     }
 
     /// Called with the lock held.

@@ -15,6 +15,15 @@ enum FolderWalk {
         var inode: UInt64 = 0
         /// A folder the walk could not open for want of permission (`path` is the folder's).
         var unreadable = false
+
+        /// Size, times and inode: what says a file is the same one as before.
+        var stamp: [Int64] { [size, modified, changed, Int64(bitPattern: inode)] }
+    }
+
+    /// A name that is not UTF-8 is listed with U+FFFD in its place (two such names can read alike);
+    /// a real U+FFFD reads so too, and is treated the same.
+    static func isMisread(_ path: String) -> Bool {
+        path.utf8.contains(0xEF) && path.unicodeScalars.contains("\u{FFFD}")
     }
 
     /// Every non-folder entry below `root` (relative paths, unsorted); nil when `root` is not a folder.
@@ -98,7 +107,7 @@ enum FolderWalk {
             }
             guard found else { continue }
             let kind = info.st_mode & S_IFMT
-            if kind == S_IFDIR, name.unicodeScalars.contains("\u{FFFD}") {
+            if kind == S_IFDIR, isMisread(name) {
                 // Not opened (its name as read is not its name): listed, so it is seen.
                 result.append(Entry(path: folder.prefix + name, size: -1, modified: -1, isRegular: false))
             } else if kind == S_IFDIR {

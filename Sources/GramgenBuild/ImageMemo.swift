@@ -6,7 +6,7 @@ import GramgenCore
 /// is not looked up again (its digest, its cache key, the cache's index).
 ///
 /// "Exactly as it was" is what the up-to-date check's walk of `content/` saw of the file just
-/// before (`use(stamps:)`): size, modification and change times, inode; the same things the
+/// before (`begin(stamps:)`): size, modification and change times, inode; the same things the
 /// source digests trust (`SourceDigests`). A file the walk did not list as a plain file (a link,
 /// or anything new since) is looked up as in any build. Only the last build's images are kept.
 final class ImageMemo: @unchecked Sendable {
@@ -79,7 +79,7 @@ final class ImageMemo: @unchecked Sendable {
         var stamps: [String: [Int64]] = [:]
         stamps.reserveCapacity(content.count)
         for entry in content where entry.isRegular && !entry.isLink {
-            stamps["content/" + entry.path] = [entry.size, entry.modified, entry.changed, Int64(bitPattern: entry.inode)]
+            stamps["content/" + entry.path] = entry.stamp
         }
         return stamps
     }

@@ -51,8 +51,7 @@ struct UpToDateCheck {
         var content: [FolderWalk.Entry]?
         var clean = false
         let keep: (inout [FolderWalk.Entry]) -> Void = { entries in
-            // A name that is not UTF-8 reads with U+FFFD in it (a real U+FFFD makes the loader look).
-            clean = !entries.contains { $0.unreadable || $0.path.utf8.contains(0xEF) && $0.path.unicodeScalars.contains("\u{FFFD}") }
+            clean = !entries.contains { $0.unreadable || FolderWalk.isMisread($0.path) }
             if keepContent { content = entries }
         }
         guard let data = FileManager.default.contents(atPath: recordURL.path),

@@ -88,7 +88,7 @@ public struct ContentLoader {
         memo?.begin(.init(contentPath: contentPath, config: config, handles: known))
         let postResults = userResults.flatMap(\.posts).parallelMap(options.parallel) { job -> (LoadedPost?, [Diagnostic]) in
             let folder = "users/\(job.handle)/posts/\(job.id)"
-            let stamp = !job.folderIsPlain ? nil : memo?.stamp(of: folder, at: contentPath + "/" + folder)
+            let stamp = !job.folderIsPlain ? nil : memo?.stamp(of: folder)
             if let stamp, let kept = memo?.lookup(folder, stamp: stamp) { return (kept.loaded, kept.diagnostics) }
             var diagnostics = Diagnostics()
             let loaded = postLoader.load(handle: job.handle, id: job.id, folderIsPlain: job.folderIsPlain,
