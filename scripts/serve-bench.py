@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Measures `gramgen serve`: requests/s with wrk, and edit-to-reload latency.
 
-Usage: scripts/serve-bench.py GRAMGEN_BINARY SITE_DIR [--port N] [--edits 10] [--seconds 20]
+Usage: scripts/serve-bench.py GRAMGEN_BINARY SITE_DIR [--port N] [--edits 10] [--seconds 20] [--log FILE]
 
 SITE_DIR is copied to a temporary folder first (the copy's captions are edited). Only loopback
 traffic; every loop is bounded in count and time.
@@ -26,13 +26,15 @@ def main():
     parser.add_argument("--port", type=int, default=18080)
     parser.add_argument("--edits", type=int, default=10)
     parser.add_argument("--seconds", type=int, default=20)
+    parser.add_argument("--log", help="keep the server's output (run with --verbose) in this file")
     args = parser.parse_args()
 
     work = tempfile.mkdtemp(prefix="gramgen-serve-bench-")
     site = os.path.join(work, "site")
     shutil.copytree(args.site, site, ignore=shutil.ignore_patterns(".gramgen", "public"))
-    log = open(os.path.join(work, "serve.log"), "w")
-    server = subprocess.Popen([args.binary, "serve", "--site", site, "--port", str(args.port)], stdout=log, stderr=log)
+    log = open(args.log or os.path.join(work, "serve.log"), "w")
+    verbose = ["--verbose"] if args.log else []
+    server = subprocess.Popen([args.binary, "serve", "--site", site, "--port", str(args.port)] + verbose, stdout=log, stderr=log)
     try:
         deadline = time.time() + 300
         while time.time() < deadline:

@@ -185,7 +185,7 @@ public struct BuildPipeline {
                                       kept: options.publishInPlace ? kept?.manifest : nil)
         state.publisher = publisher
         let inputs = InputDigests.make(site: site, images: images.images, options: options)
-        var renderer = SiteRenderer(site: site, images: images.images, theme: theme, inputs: inputs, parallel: options.parallel,
+        let renderer = SiteRenderer(site: site, images: images.images, theme: theme, inputs: inputs, parallel: options.parallel,
                                     webApp: state.webApp)
         // Up to this many posts the index is small; a bigger site's one-off build keeps it for the
         // end (its peak memory is the render's).

@@ -1,5 +1,6 @@
 import Foundation
 import GramgenCore
+import GramgenImaging
 
 /// Images as the last build of this process found them (`gramgen serve`, see `BuildMemory`): a
 /// source whose file is exactly as it was, processed with the same settings for the same role,
@@ -20,6 +21,8 @@ final class ImageMemo: @unchecked Sendable {
         var stamp: [Int64]
         var image: ProcessedImage
         var cacheKey: String
+        /// The source's name in the source digests (`SourceDigests.key(of:)`), made once.
+        var sourceKey: String
     }
 
     private let lock = NSLock()
@@ -39,21 +42,24 @@ final class ImageMemo: @unchecked Sendable {
         }
     }
 
-    /// What the last build found for `key`, when its file is unchanged.
-    func lookup(_ key: Key) -> Entry? {
+    /// What the last build found for each key, where its file is unchanged (nil elsewhere): all
+    /// at once, under one lock, as a serve rebuild after an edit finds nearly every image here.
+    func lookup(_ keys: [Key]) -> [Entry?] {
         lock.withLock {
-            guard let stamp = stamps[key.path], let entry = entries[key], entry.stamp == stamp else { return nil }
-            next[key] = entry
-            reused += 1
-            return entry
+            keys.map { key in
+                guard let stamp = stamps[key.path], let entry = entries[key], entry.stamp == stamp else { return nil }
+                next[key] = entry
+                reused += 1
+                return entry
+            }
         }
     }
 
     /// Keeps what this build found for `key` (when the walk listed its file).
-    func remember(_ key: Key, image: ProcessedImage, cacheKey: String) {
+    func remember(_ key: Key, image: ProcessedImage, cacheKey: String, source: URL) {
         lock.withLock {
             guard let stamp = stamps[key.path] else { return }
-            next[key] = Entry(stamp: stamp, image: image, cacheKey: cacheKey)
+            next[key] = Entry(stamp: stamp, image: image, cacheKey: cacheKey, sourceKey: SourceDigests.key(of: source))
         }
     }
 

@@ -75,18 +75,21 @@ struct ImageStage {
         let lock = NSLock()
         var result = Result()
         result.images.reserveCapacity(work.count)
-        var next = 0
-        var done = 0
         let started = Date()
-        let workers = max(1, min(jobs, work.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        // What the last build of this process found, taken in one pass; the rest is looked up.
+        let pending = memo.map { takeRemembered(work, fingerprints: (fingerprint, videoFingerprint), into: &result, memo: $0) } ?? work
+        if pending.isEmpty, !work.isEmpty { console.progress(label, done: work.count, total: work.count, started: started) }
+        var next = 0
+        var done = work.count - pending.count
+        let workers = max(1, min(jobs, pending.count))
+        DispatchQueue.concurrentPerform(iterations: pending.isEmpty ? 0 : workers) { _ in
             while true {
                 lock.lock()
                 let index = next
                 next += 1
                 lock.unlock()
-                guard index < work.count else { return }
-                let job = work[index]
+                guard index < pending.count else { return }
+                let job = pending[index]
                 let outcome = job.role == .video
                     ? processVideo(job, processor: videos, fingerprint: videoFingerprint)
                     : process(job, processor: processor, fingerprint: fingerprint)
@@ -176,15 +179,39 @@ struct ImageStage {
         }
     }
 
-    /// The cached result for the job's source and settings, or what `make` makes (and stores) under its key.
-    private func cached(_ job: Job, fingerprint: Data, make: (String) throws -> ProcessedImage) -> Outcome {
-        let memoKey = memo == nil ? nil : ImageMemo.Key(path: job.source.path, role: job.role, fingerprint: fingerprint)
-        if let memoKey, let known = memo?.lookup(memoKey) {
-            digests.keep(job.source.fileURL)
-            return .success((known.image, known.cacheKey, true))
+    /// Puts into `result` what `memo` holds for the jobs whose files are unchanged (their source
+    /// digests kept as if looked at); returns the other jobs.
+    private func takeRemembered(_ work: [Job], fingerprints: (image: Data, video: Data), into result: inout Result,
+                                memo: ImageMemo) -> [Job] {
+        let found = memo.lookup(work.map { Self.memoKey($0, fingerprint: $0.role == .video ? fingerprints.video : fingerprints.image) })
+        var pending: [Job] = []
+        var kept: [String] = []
+        kept.reserveCapacity(work.count)
+        for (job, entry) in zip(work, found) {
+            guard let entry else {
+                pending.append(job)
+                continue
+            }
+            result.images[job.source.path] = entry.image
+            result.cacheKeys.insert(entry.cacheKey)
+            result.fromCache += 1
+            kept.append(entry.sourceKey)
         }
+        digests.keep(keys: kept)
+        return pending
+    }
+
+    private static func memoKey(_ job: Job, fingerprint: Data) -> ImageMemo.Key {
+        ImageMemo.Key(path: job.source.path, role: job.role, fingerprint: fingerprint)
+    }
+
+    /// The cached result for the job's source and settings, or what `make` makes (and stores)
+    /// under its key; remembered for the next build of this process.
+    private func cached(_ job: Job, fingerprint: Data, make: (String) throws -> ProcessedImage) -> Outcome {
         let outcome = lookUpOrMake(job, fingerprint: fingerprint, make: make)
-        if let memoKey, case .success(let (image, key, _)) = outcome { memo?.remember(memoKey, image: image, cacheKey: key) }
+        if let memo, case .success(let (image, key, _)) = outcome {
+            memo.remember(Self.memoKey(job, fingerprint: fingerprint), image: image, cacheKey: key, source: job.source.fileURL)
+        }
         return outcome
     }
 

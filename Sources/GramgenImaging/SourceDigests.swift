@@ -85,14 +85,20 @@ public final class SourceDigests: @unchecked Sendable {
         return previous != 0
     }
 
-    /// Keeps the entry of a file this build did not look at again (its caller knows it unchanged),
-    /// as if `digest(of:)` had found it.
-    public func keep(_ file: URL) {
+    /// The name a file's entry is kept under: its absolute, clean path.
+    public static func key(of file: URL) -> String {
         let path = file.path
-        let key = Self.isClean(path) ? path : file.standardizedFileURL.path
+        return isClean(path) ? path : file.standardizedFileURL.path
+    }
+
+    /// Keeps the entries of files this build did not look at again (its caller knows them
+    /// unchanged), as if `digest(of:)` had found them; `keys` as `key(of:)` names them.
+    public func keep(keys: [String]) {
         lock.withLock {
             loadIfNeeded()
-            if let entry = entries[key] { used[key] = entry }
+            for key in keys {
+                if let entry = entries[key] { used[key] = entry }
+            }
         }
     }
 

@@ -1,8 +1,9 @@
 import Foundation
 import GramgenCore
 
-/// The site's feeds: JSON Feed for the site, each user and each tag; Atom for the site.
-struct FeedSet {
+/// The site's feeds: JSON Feed for the site, each user and each tag; Atom for the site. A class,
+/// so that each feed file's job holds one reference rather than a copy of every field.
+final class FeedSet {
     /// Items per JSON Feed file; older items continue in `feed/N.json` via `next_url`.
     static let pageSize = 50
 
@@ -14,6 +15,13 @@ struct FeedSet {
     let messages: Messages
     /// A post's item is the same in every feed it appears in: made once.
     let items = ViewCache<[UInt8]>()
+
+    init(site: Site, images: [String: ProcessedImage], postsByAuthor: [String: [Post]] = [:], messages: Messages) {
+        self.site = site
+        self.images = images
+        self.postsByAuthor = postsByAuthor
+        self.messages = messages
+    }
 
     var base: String { site.config.baseURL }
 
@@ -34,7 +42,7 @@ struct FeedSet {
             try pages.flush(into: sink)
         }
         let newest = Array(site.posts.prefix(Self.pageSize))
-        pages.addFile(SitePaths.atomFeed, inputs: .posts(newest)) { [site, images] in
+        pages.addFile(SitePaths.atomFeed, inputs: .posts(newest)) { [site, images, messages] in
             Array(AtomFeed(site: site, images: images, items: newest, messages: messages).file().contents)
         }
     }

@@ -8,7 +8,8 @@ extension PageSet {
         let users = site.users.map(\.handle)
         let counts = users.map { "\($0) \(site.postCounts[$0] ?? 0)" }.joined(separator: " ")
         addPages(users, size: Self.peoplePageSize, folder: SitePaths.people, template: "users",
-                 inputs: { handles, total in .posts([], counts, total).showing(handles) }) { [renderer, site] handles, path, number, pagination in
+                 inputs: { handles, total in .posts([], counts, total).showing(handles) }) { [renderer] handles, path, number, pagination in
+            let site = renderer.site
             let t = renderer.messages
             var view = renderer.layout(path: path, title: t.text("people") + t.pageSuffix(number),
                                        description: t.text("people_description", ["site": site.config.title]), nav: "people")
@@ -24,7 +25,8 @@ extension PageSet {
 
     /// `search/` and its index: users, hashtags and posts, searched in the browser.
     mutating func addSearch(files: [(path: String, contents: [UInt8])]) {
-        add("search", path: SitePaths.search, inputs: .everything) { [renderer, site] in
+        add("search", path: SitePaths.search, inputs: .everything) { [renderer] in
+            let site = renderer.site
             let t = renderer.messages
             var view = renderer.layout(path: SitePaths.search, title: t.text("search"),
                                        description: t.text("search_description", ["site": site.config.title]), nav: "search")
@@ -51,7 +53,8 @@ extension PageSet {
     mutating func addLikes(_ post: Post) {
         let folder = SitePaths.likes(post)
         addPages(post.likedBy, size: Self.peoplePageSize, folder: folder, template: "users",
-                 inputs: { _, total in .posts([post], total) }) { [renderer, site] handles, path, number, pagination in
+                 inputs: { _, total in .posts([post], total) }) { [renderer] handles, path, number, pagination in
+            let site = renderer.site
             let author = site.usersByHandle[post.author]?.name ?? post.author
             let t = renderer.messages
             var view = renderer.layout(path: path, title: t.text("likes_title", ["author": author]) + t.pageSuffix(number),

@@ -33,9 +33,8 @@ struct PageSet {
     /// Queues a page at `path` (a folder, "" for the root) drawn by `template` from `view()`.
     mutating func add(_ template: String, path: String, inSitemap: Bool = true, file: String? = nil,
                       inputs: PageInputs, view: @escaping () -> PageView) {
-        let theme = renderer.theme
-        jobs.append(Job(file: file ?? SitePaths.file(path), inputs: inputs.adding(template)) {
-            try theme.render(template, view())
+        jobs.append(Job(file: file ?? SitePaths.file(path), inputs: inputs.adding(template)) { [renderer] in
+            try renderer.theme.render(template, view())
         })
         if inSitemap { sitemapPaths.append(path) }
     }
@@ -83,7 +82,8 @@ struct PageSet {
         for (index, posts) in pages.enumerated() {
             let number = index + 1
             let path = SitePaths.home(page: number)
-            add("home", path: path, inputs: .posts(posts, "\(pages.count)")) { [renderer, site] in
+            add("home", path: path, inputs: .posts(posts, "\(pages.count)")) { [renderer] in
+                let site = renderer.site
                 let t = renderer.messages
                 var view = renderer.layout(path: path, title: number == 1 ? "" : t.text("page_title", ["number": t.language.number(number)]),
                                            description: site.config.description, nav: "home")
@@ -106,7 +106,8 @@ struct PageSet {
         let older = index + 1 < own.count ? own[index + 1] : nil
         let more = Self.neighbours(of: index, in: own, count: Self.morePostsCount)
         add("post", path: path, inputs: .posts([post] + more + [newer, older].compactMap { $0 }, newer == nil ? "" : "n",
-                                             older == nil ? "" : "o")) { [renderer, site] in
+                                             older == nil ? "" : "o")) { [renderer] in
+            let site = renderer.site
             let author = site.usersByHandle[post.author]?.name ?? post.author
             let text = post.caption.plainText
             let t = renderer.messages
@@ -142,7 +143,8 @@ struct PageSet {
 
     /// `tags/` and one page (grid) per tag.
     mutating func addTags() {
-        add("tags", path: SitePaths.tags, inputs: .everything) { [renderer, site] in
+        add("tags", path: SitePaths.tags, inputs: .everything) { [renderer] in
+            let site = renderer.site
             let t = renderer.messages
             var index = renderer.layout(path: SitePaths.tags, title: t.text("hashtags"),
                                         description: t.text("hashtags_description", ["site": site.config.title]), nav: "tags")
@@ -163,7 +165,8 @@ struct PageSet {
                 let number = index + 1
                 let folder = SitePaths.tagFolder(tag.key, page: number)
                 let shownTop = number == 1 ? top : []
-                add("tag", path: folder, inputs: .posts(shownTop + pagePosts, "\(tag.display) \(pages.count) \(posts.count)")) { [renderer, site] in
+                add("tag", path: folder, inputs: .posts(shownTop + pagePosts, "\(tag.display) \(pages.count) \(posts.count)")) { [renderer] in
+                    let site = renderer.site
                     let t = renderer.messages
                     var view = renderer.layout(path: folder, title: "#\(tag.display)" + t.pageSuffix(number),
                                                description: t.text("tag_description", ["tag": tag.display, "site": site.config.title]),
@@ -200,7 +203,8 @@ struct PageSet {
         for (index, posts) in pages.enumerated() {
             let number = index + 1
             let path = SitePaths.explore(page: number)
-            add("explore", path: path, inputs: .posts(posts, "explore \(pages.count)")) { [renderer, site] in
+            add("explore", path: path, inputs: .posts(posts, "explore \(pages.count)")) { [renderer] in
+                let site = renderer.site
                 let t = renderer.messages
                 var view = renderer.layout(path: path, title: t.text("explore") + t.pageSuffix(number),
                                            description: t.text("explore_description", ["site": site.config.title]), nav: "explore")
@@ -218,7 +222,8 @@ struct PageSet {
 
     /// `404.html` is served at any depth, so its links start from the base URL's path.
     mutating func addNotFound() {
-        add("404", path: "", inSitemap: false, file: SitePaths.notFound, inputs: .everything) { [renderer, site] in
+        add("404", path: "", inSitemap: false, file: SitePaths.notFound, inputs: .everything) { [renderer] in
+            let site = renderer.site
             var view = renderer.layout(path: "", title: renderer.messages.text("not_found"), description: "",
                                        root: SitePaths.absoluteRoot(site.config.baseURL))
             view.heading = renderer.messages.text("not_found")

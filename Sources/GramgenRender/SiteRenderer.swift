@@ -2,7 +2,10 @@ import Foundation
 import GramgenCore
 
 /// Stage 4: every page and feed of the site as files in memory. Nothing is written to disk here.
-public struct SiteRenderer {
+/// A class: each of a big site's tens of thousands of page jobs captures it, and a struct of this
+/// many fields was copied into every one, a retain and a release per field and job (reference
+/// counting was the largest item of a serve rebuild's profile).
+public final class SiteRenderer: @unchecked Sendable {
     let site: Site
     let images: [String: ProcessedImage]
     let theme: Theme
@@ -104,8 +107,12 @@ public struct SiteRenderer {
         try pages.flush(into: sink, force: true)
         pages.addNotFound()
         try FeedSet(site: site, images: images, postsByAuthor: postsByAuthor, messages: messages).add(to: &pages, sink: sink)
+        // The sitemap lists page paths under the base URL (a site-wide input): redrawn when a page
+        // comes or goes, not after every edit of a post (at 10,000 posts it is 2 MB).
         let sitemapPaths = pages.sitemapPaths
-        pages.addFile(SitePaths.sitemap, inputs: .everything) { [site] in
+        var listed = DigestBuilder()
+        for path in sitemapPaths { listed.add(path) }
+        pages.addFile(SitePaths.sitemap, inputs: .posts([], listed.hex)) { [site] in
             Array(SitemapRenderer.render(site: site, pagePaths: sitemapPaths).contents)
         }
         try pages.flush(into: sink, force: true)

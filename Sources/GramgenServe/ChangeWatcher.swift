@@ -5,15 +5,19 @@ import Foundation
 public enum ChangeWatcher {
     /// inotify where the kernel offers it; otherwise (and with `polling: true`, for network and
     /// container-mounted folders where inotify sees nothing) a snapshot compared every 500 ms.
-    /// The watching thread stops when the stream's consumer goes away.
-    public static func changes(siteRoot: URL, debounceMilliseconds: Int = 150, polling: Bool = false)
-        -> (stream: AsyncStream<Void>, method: String) {
+    /// The watching thread stops when the stream's consumer goes away. A burst ends after
+    /// `debounceMilliseconds` of quiet, or `settleMilliseconds` when its last event finished a
+    /// file (inotify only: a file closed after writing, moved into place or deleted), so a saved
+    /// edit is built at once while a file still being written is waited for.
+    public static func changes(siteRoot: URL, debounceMilliseconds: Int = 150, settleMilliseconds: Int = 30,
+                               polling: Bool = false) -> (stream: AsyncStream<Void>, method: String) {
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let flag = StopFlag()
         continuation.onTermination = { _ in flag.stop() }
         let signal: @Sendable () -> Void = { continuation.yield() }
         #if os(Linux)
-        if !polling, let watcher = InotifyWatcher(siteRoot: siteRoot, debounceMilliseconds: debounceMilliseconds) {
+        if !polling, let watcher = InotifyWatcher(siteRoot: siteRoot, debounceMilliseconds: debounceMilliseconds,
+                                                        settleMilliseconds: settleMilliseconds) {
             Thread { watcher.run(until: flag, changed: signal) }.start()
             return (stream, "inotify")
         }

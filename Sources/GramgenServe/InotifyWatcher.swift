@@ -8,6 +8,8 @@ import Glibc
 final class InotifyWatcher: @unchecked Sendable {
     let siteRoot: URL
     let debounceMilliseconds: Int
+    /// The shorter quiet after an event that finished a file (`Event.finished`).
+    let settleMilliseconds: Int
     private let fd: Int32
     /// Watch descriptor → folder path; only touched by the watching thread.
     private var folders: [Int32: String] = [:]
@@ -20,12 +22,13 @@ final class InotifyWatcher: @unchecked Sendable {
         | UInt32(IN_ONLYDIR)
 
     /// Nil when the kernel refuses an inotify instance (then the caller polls).
-    init?(siteRoot: URL, debounceMilliseconds: Int) {
+    init?(siteRoot: URL, debounceMilliseconds: Int, settleMilliseconds: Int) {
         let fd = inotify_init1(Int32(IN_NONBLOCK) | Int32(IN_CLOEXEC))
         guard fd >= 0 else { return nil }
         self.fd = fd
         self.siteRoot = siteRoot.standardizedFileURL
         self.debounceMilliseconds = debounceMilliseconds
+        self.settleMilliseconds = settleMilliseconds
         rootWatch = inotify_add_watch(fd, self.siteRoot.path, Self.rootMask)
         guard rootWatch >= 0 else {
             close(fd)
@@ -36,34 +39,50 @@ final class InotifyWatcher: @unchecked Sendable {
 
     deinit { close(fd) }
 
+    /// What an event says about the inputs.
+    enum Event {
+        /// Nothing a build reads.
+        case ignored
+        /// Something changed and may go on changing (a file opened for writing, a folder made).
+        case changing
+        /// A file is complete: closed after writing, moved into place, or deleted. An editor's
+        /// save ends with one of these, so a burst whose last event is one settles sooner.
+        case finished
+    }
+
     /// Blocks the calling thread until `flag` is set, calling `changed` after each quiet interval
-    /// that follows a relevant event.
+    /// that follows a relevant event: `settleMilliseconds` when the last event finished a file,
+    /// else `debounceMilliseconds`.
     func run(until flag: StopFlag, changed: () -> Void) {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        var pendingSince: Date?
+        var pending: (since: Date, quiet: Int)?
         while !flag.isStopped {
             var wait: Int32 = 250
-            if let since = pendingSince {
-                let left = Double(debounceMilliseconds) / 1000 - Date().timeIntervalSince(since)
+            if let (since, quiet) = pending {
+                let left = Double(quiet) / 1000 - Date().timeIntervalSince(since)
                 if left <= 0 {
                     changed()
-                    pendingSince = nil
+                    pending = nil
                     continue
                 }
                 wait = Int32(max(1, (left * 1000).rounded(.up)))
             }
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&poller, 1, wait) > 0 else { continue }
-            if readEvents(into: &buffer) { pendingSince = Date() }
+            switch readEvents(into: &buffer) {
+            case .ignored: break
+            case .changing: pending = (Date(), debounceMilliseconds)
+            case .finished: pending = (Date(), settleMilliseconds)
+            }
         }
     }
 
-    /// Reads what is queued; true when any of it is a change a rebuild should see.
-    private func readEvents(into buffer: inout [UInt8]) -> Bool {
-        var relevant = false
+    /// Reads what is queued; what its last relevant event says (`ignored` when none is relevant).
+    private func readEvents(into buffer: inout [UInt8]) -> Event {
+        var last = Event.ignored
         while true {
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            guard count > 0 else { return relevant }
+            guard count > 0 else { return last }
             var offset = 0
             let headerSize = MemoryLayout<Int32>.size + 3 * MemoryLayout<UInt32>.size
             while offset + headerSize <= count {
@@ -75,36 +94,41 @@ final class InotifyWatcher: @unchecked Sendable {
                 let nameBytes = buffer[(offset + headerSize)..<min(count, offset + headerSize + nameLength)]
                 let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
                 offset += headerSize + nameLength
-                if handle(wd: wd, mask: mask, name: name) { relevant = true }
+                let event = handle(wd: wd, mask: mask, name: name)
+                if event != .ignored { last = event }
             }
         }
     }
 
-    private func handle(wd: Int32, mask: UInt32, name: String) -> Bool {
+    private func handle(wd: Int32, mask: UInt32, name: String) -> Event {
         if mask & UInt32(IN_Q_OVERFLOW) != 0 {
             // Events were lost: watch everything again and rebuild to be safe.
             for name in WatchFilter.inputFolders { addRecursively(siteRoot.appendingPathComponent(name).path) }
-            return true
+            return .changing
         }
         if mask & UInt32(IN_IGNORED) != 0 {
             folders[wd] = nil
-            return false
+            return .ignored
         }
         if wd == rootWatch {
-            guard WatchFilter.inputFolders.contains(name) else { return false }
+            guard WatchFilter.inputFolders.contains(name) else { return .ignored }
             if mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) != 0 { addRecursively(siteRoot.appendingPathComponent(name).path) }
-            return true
+            return .changing
         }
-        guard let folder = folders[wd] else { return false }
-        if mask & (UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)) != 0 { return true }
-        if WatchFilter.isIgnored(name: name) { return false }
+        guard let folder = folders[wd] else { return .ignored }
+        if mask & (UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)) != 0 { return .changing }
+        if WatchFilter.isIgnored(name: name) { return .ignored }
         let isFolder = mask & UInt32(IN_ISDIR) != 0
         if isFolder && mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) != 0 {
             addRecursively(folder + "/" + name)
         }
         // Opening, or attribute changes of folders, say nothing about content.
-        if isFolder && mask & UInt32(IN_ATTRIB) != 0 { return false }
-        return true
+        if isFolder && mask & UInt32(IN_ATTRIB) != 0 { return .ignored }
+        // A folder made or moved in is usually being filled (a post copied in); a file's new
+        // times or mode (`touch`, `chmod`) are complete at once.
+        let finishes = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_DELETE) | UInt32(IN_ATTRIB)
+        if !isFolder && mask & finishes != 0 { return .finished }
+        return .changing
     }
 
     private func addRecursively(_ path: String) {

@@ -36,6 +36,7 @@ public struct PreviewServer {
 
         // Watching starts first, so an edit made during the first (possibly long) build is not missed.
         let watch = ChangeWatcher.changes(siteRoot: options.siteRoot, debounceMilliseconds: options.debounceMilliseconds,
+                                               settleMilliseconds: options.settleMilliseconds,
                                           polling: options.polling)
         let broadcaster = ReloadBroadcaster()
         let rebuilder = SiteRebuilder(options: options.buildOptions, console: console, broadcaster: broadcaster, report: report)

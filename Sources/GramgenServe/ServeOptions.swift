@@ -10,7 +10,10 @@ public struct ServeOptions: Sendable {
     /// Poll for changes instead of inotify (network or container-mounted folders).
     public var polling = false
     public var verbosity = BuildOptions.Verbosity.normal
+    /// Quiet that ends a burst of changes; `settleMilliseconds` when the burst's last event
+    /// finished a file (`ChangeWatcher`).
     public var debounceMilliseconds = 150
+    public var settleMilliseconds = 30
 
     public init(siteRoot: URL) {
         self.siteRoot = siteRoot.standardizedFileURL

@@ -67,7 +67,9 @@ struct WatcherTests {
     func debounce() async throws {
         let root = try Self.site()
         defer { try? FileManager.default.removeItem(at: root) }
-        let watch = ChangeWatcher.changes(siteRoot: root, debounceMilliseconds: 150)
+        // Each write here finishes a file: the settle is as long as the quiet interval, so this
+        // measures the merging of a burst, not the settle (`settle` below).
+        let watch = ChangeWatcher.changes(siteRoot: root, debounceMilliseconds: 150, settleMilliseconds: 150)
         try await Task.sleep(for: .milliseconds(200))
         let count = try await Self.signals(watch.stream, within: 1.0) {
             for i in 0..<20 {
@@ -75,6 +77,41 @@ struct WatcherTests {
             }
         }
         #expect(count == 1)
+    }
+
+    /// A saved file (closed after writing) ends the burst after the short settle; a file still
+    /// open for writing waits for the full quiet interval. The margins are seconds wide: the
+    /// test tells the two waits apart, it does not time them.
+    @Test("a finished write settles sooner than one still in progress")
+    func settle() async throws {
+        let root = try Self.site()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let watch = ChangeWatcher.changes(siteRoot: root, debounceMilliseconds: 4000, settleMilliseconds: 20)
+        #expect(watch.method == "inotify")
+        let counter = Counter()
+        let consumer = Task { for await _ in watch.stream { counter.add() } }
+        defer { consumer.cancel() }
+        try await Task.sleep(for: .milliseconds(300))
+
+        /// Whether a signal arrives within `seconds`, checked every 10 ms.
+        func signalled(within seconds: Double) async throws -> Bool {
+            let before = counter.value
+            for _ in 0..<Int(seconds * 100) where counter.value == before { try await Task.sleep(for: .milliseconds(10)) }
+            return counter.value > before
+        }
+
+        try Data("saved".utf8).write(to: root.appendingPathComponent("content/users/ann/profile.md"))
+        #expect(try await signalled(within: 2), "a closed file waits for the 4 s quiet interval")
+
+        let path = root.appendingPathComponent("content/users/ann/avatar.jpg").path
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        try await Task.sleep(for: .milliseconds(500))  // the empty file's own signal lands first
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.write(contentsOf: Data("half".utf8))
+        let early = try await signalled(within: 1.5)
+        #expect(!early, "a file still open for writing was built before its writer finished")
+        try handle.close()
+        #expect(try await signalled(within: 2), "closing the file did not end the burst")
     }
 }
 
