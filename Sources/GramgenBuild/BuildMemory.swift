@@ -1,12 +1,14 @@
 import Foundation
 import GramgenContent
 import GramgenImaging
+import GramgenRender
 
 /// What a process that builds the same site again and again (`gramgen serve`) keeps in memory
 /// from one build to the next, so that a rebuild after one edit does not read everything again:
 ///
 /// - the posts as loaded (`PostMemo`: a post whose folder is unchanged is not parsed again), and
-///   the images as found (`ImageMemo`: an unchanged file is not looked up in the cache again);
+///   the images as found (`ImageMemo`: an unchanged file is not looked up in the cache again),
+///   and each post's search document and words (`SearchMemo`);
 /// - the image cache's index and the sources' digests, read from disk once instead of per build;
 /// - the output as this process left it (its record and manifest): the output folder is the
 ///   preview's own, which only this process writes, so neither the up-to-date check nor the
@@ -19,6 +21,7 @@ import GramgenImaging
 public final class BuildMemory: @unchecked Sendable {
     let posts = PostMemo()
     let images = ImageMemo()
+    let search = SearchMemo()
     private let lock = NSLock()
     private var cache: MediaCache?
     private var digests: SourceDigests?
@@ -135,6 +138,7 @@ public final class BuildMemory: @unchecked Sendable {
     func clear() {
         posts.clear()
         images.clear()
+        search.clear()
         lock.withLock {
             forgetImaging(nil)
             lastPublished = nil

@@ -190,6 +190,7 @@ public struct BuildPipeline {
         // Up to this many posts the index is small; a bigger site's one-off build keeps it for the
         // end (its peak memory is the render's).
         renderer.searchAhead = state.memory != nil || site.posts.count <= 20_000
+        renderer.searchMemo = state.memory?.search
         try renderer.render(into: publisher)
         return .next
     }

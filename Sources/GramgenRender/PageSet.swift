@@ -23,9 +23,9 @@ struct PageSet {
     /// Jobs drawn together: enough to keep every worker busy.
     static let batchSize = 2048
 
-    init(renderer: SiteRenderer) {
+    init(renderer: SiteRenderer, digests: PageDigests?) {
         self.renderer = renderer
-        digests = renderer.inputs.map { PageDigests($0, site: renderer.site) }
+        self.digests = digests
     }
 
     var site: Site { renderer.site }

@@ -32,6 +32,8 @@ public final class SiteRenderer: @unchecked Sendable {
     /// Make the search index while the pages are drawn: a second thread's work at the price of
     /// holding the index all along (`BuildPipeline` decides by the site's size).
     public var searchAhead = false
+    /// What the last build of this process made of each post for the search index (`gramgen serve`).
+    public var searchMemo: SearchMemo?
 
     public init(site: Site, images: [String: ProcessedImage], theme: Theme, inputs: RenderInputs? = nil,
                 parallel: Parallel = Parallel(), webApp: WebApp = WebApp()) {
@@ -78,7 +80,8 @@ public final class SiteRenderer: @unchecked Sendable {
         for asset in theme.assets { try sink.put(asset.path, Array(asset.contents), inputs: nil) }
         for (path, bytes) in webApp.files(config: config, messages: messages, theme: theme) { try sink.put(path, bytes, inputs: nil) }
         // Drawn in batches as they are queued (`flush`), so no list of jobs grows with the site.
-        var pages = PageSet(renderer: self)
+        let digests = inputs.map { PageDigests($0, site: site) }
+        var pages = PageSet(renderer: self, digests: digests)
         // The search index is made from the site alone, on one thread: with `searchAhead` beside
         // the pages (queueing them is one thread's work too), else after them, so a big site's
         // build does not hold it all the while.
@@ -101,9 +104,9 @@ public final class SiteRenderer: @unchecked Sendable {
                 pages.addPeople()
                 try pages.flush(into: sink, force: true)
             }
-        }, { searchAhead ? searchFiles() : nil })
+        }, { searchAhead ? searchFiles(digests: digests) : nil })
         try drawn.get()
-        pages.addSearch(files: ahead ?? searchFiles())
+        pages.addSearch(files: ahead ?? searchFiles(digests: digests))
         try pages.flush(into: sink, force: true)
         pages.addNotFound()
         try FeedSet(site: site, images: images, postsByAuthor: postsByAuthor, messages: messages).add(to: &pages, sink: sink)
@@ -121,8 +124,9 @@ public final class SiteRenderer: @unchecked Sendable {
     var config: SiteConfig { site.config }
 
     /// The files of the search index (`SearchIndex`).
-    func searchFiles() -> [(path: String, contents: [UInt8])] {
-        SearchIndex(site: site, images: images, formats: site.config.images.formats, messages: messages).files()
+    func searchFiles(digests: PageDigests?) -> [(path: String, contents: [UInt8])] {
+        SearchIndex(site: site, images: images, formats: site.config.images.formats, messages: messages,
+                    memo: searchMemo, digests: digests).files()
     }
 
     /// The posts of `authors`, newest first: their own lists merged, not the whole site filtered

@@ -1,3 +1,4 @@
+import Foundation
 import GramgenCore
 
 /// The search index under `search/`, written at build time and read by `search.js`, split so a
@@ -36,40 +37,57 @@ struct SearchIndex {
     /// About how many bytes the word files will hold, for the number of shards.
     private let postingBytes: Int
 
-    init(site: Site, images: [String: ProcessedImage], formats: [ImageFormat], messages: Messages) {
+    init(site: Site, images: [String: ProcessedImage], formats: [ImageFormat], messages: Messages,
+         memo: SearchMemo? = nil, digests: PageDigests? = nil) {
         let fallback = formats.last ?? .jpeg
         func square(_ image: ProcessedImage?) -> String? {
             image?.squares.first { $0.format == fallback }.map { SitePaths.media($0.file) }
         }
         var documents: [Document] = []
         var postings: [String: [Int]] = [:]
+        /// `words` without repeats.
         func add(_ document: Document, words: [String]) {
             let number = documents.count
             documents.append(document)
-            for word in Set(words) { postings[word, default: []].append(number) }
+            for word in words { postings[word, default: []].append(number) }
         }
         for user in site.users {
             let count = site.postCounts[user.handle] ?? 0
             add(Document(kind: "u", title: user.handle, detail: user.name + " · " + messages.count("posts_count", count),
                          href: SitePaths.profile(user.handle), image: square(user.avatar.flatMap { images[$0.path] })),
-                words: SearchText.words(user.handle + " " + user.name))
+                words: Array(Set(SearchText.words(user.handle + " " + user.name))))
         }
         let tags = site.tags.filter { !$0.postKeys.isEmpty }
             .sorted { $0.postKeys.count != $1.postKeys.count ? $0.postKeys.count > $1.postKeys.count : $0.key < $1.key }
         for tag in tags {
             add(Document(kind: "t", title: "#" + tag.display, detail: messages.count("posts_count", tag.postKeys.count),
                          href: SitePaths.tag(tag.key), image: nil),
-                words: SearchText.words(tag.display))
+                words: Array(Set(SearchText.words(tag.display))))
         }
+        // A post's document and words come from its own inputs and the site-wide ones: with the
+        // same digests as in the last build of this process, they are taken from `memo`.
+        let kept = digests.flatMap { memo?.begin(site: $0.site) }
+        var made: [String: SearchMemo.Entry] = [:], reused = 0
+        if kept != nil { made.reserveCapacity(site.posts.count) }
         for post in site.posts {
+            let digest = digests?.posts[post.key]
+            if let digest, let entry = kept?[post.key], entry.digest == digest {
+                add(entry.document, words: entry.words)
+                made[post.key] = entry
+                reused += 1
+                continue
+            }
             let media = site.mediaPost(post)
             let text = [post.caption.plainText, post.location ?? "", media.images.map(\.alt).joined(separator: " ")]
                 .joined(separator: " ")
             let image = site.isSensitive(post) ? nil : media.images.first.flatMap { square(images[$0.path]) }
-            add(Document(kind: "p", title: post.author, detail: SiteRenderer.shorten(post.caption.plainText, to: 90),
-                         href: SitePaths.post(post), image: image),
-                words: SearchText.words(text))
+            let document = Document(kind: "p", title: post.author, detail: SiteRenderer.shorten(post.caption.plainText, to: 90),
+                                    href: SitePaths.post(post), image: image)
+            let words = Array(Set(SearchText.words(text)))
+            add(document, words: words)
+            if kept != nil, let digest { made[post.key] = .init(digest: digest, document: document, words: words) }
         }
+        if let digests, kept != nil { memo?.keep(made, site: digests.site, reused: reused) }
         self.documents = documents
         self.postings = postings
         postingBytes = postings.reduce(0) { $0 + $1.key.utf8.count + 8 + 4 * $1.value.count }
@@ -129,5 +147,51 @@ struct SearchIndex {
             + "\"posts\":\(documents.count - userCount - tagCount),\"shards\":\(shardCount),\"chunk\":\(Self.chunkSize)}"
         files.append((SitePaths.searchMeta, Array(meta.utf8)))
         return files
+    }
+}
+
+/// What the search index made of each post in the last build of this process (`gramgen serve`):
+/// its document and words, by post key, with the post's page digest (`PageDigests`), which covers
+/// everything they are made from (its post.md, its images and their processing, a repost's
+/// original). All of it is dropped when the site-wide inputs change. Used from one thread at a
+/// time (the index is made on one).
+public final class SearchMemo: @unchecked Sendable {
+    struct Entry {
+        var digest: UInt64
+        var document: SearchIndex.Document
+        /// Unique, in no particular order.
+        var words: [String]
+    }
+
+    private let lock = NSLock()
+    private var site: UInt64?
+    private var entries: [String: Entry] = [:]
+    private var lastReused = 0
+
+    public init() {}
+
+    /// Posts the last build took from here.
+    public var reused: Int { lock.withLock { lastReused } }
+
+    /// The entries of the last build, when its site-wide digest was `site` (else none).
+    func begin(site: UInt64) -> [String: Entry] {
+        lock.withLock { self.site == site ? entries : [:] }
+    }
+
+    /// This build's entries, for the next one (`site` as given to `begin`).
+    func keep(_ made: [String: Entry], site: UInt64, reused: Int) {
+        lock.withLock {
+            self.site = site
+            entries = made
+            lastReused = reused
+        }
+    }
+
+    public func clear() {
+        lock.withLock {
+            site = nil
+            entries = [:]
+            lastReused = 0
+        }
     }
 }
