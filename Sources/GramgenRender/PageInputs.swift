@@ -51,14 +51,15 @@ struct PageInputs {
 }
 
 /// Digests of page inputs. A post's digest also covers what its views show of other posts:
-/// the display form and post count of each of its hashtags.
+/// the display form of each of its hashtags, and their post counts when a template shows them
+/// (`Theme.showsTagCounts`).
 struct PageDigests {
     let site: UInt64
     let posts: [String: UInt64]
     let profiles: [String: UInt64]
     let everything: UInt64
 
-    init(_ inputs: RenderInputs, site: Site) {
+    init(_ inputs: RenderInputs, site: Site, tagCounts: Bool) {
         var base = DigestBuilder()
         base.add(inputs.site)
         self.site = base.value
@@ -68,19 +69,22 @@ struct PageDigests {
         // Originals first: a repost shows its original (media, caption, cover), so its digest
         // covers the original's; an original shows how often it was reposted.
         for post in site.posts where post.repostOf == nil {
-            var digest = Self.ownDigest(post, inputs: inputs, site: site)
+            var digest = Self.ownDigest(post, inputs: inputs, site: site, tagCounts: tagCounts)
             digest.add(UInt64(site.reposts[post.key]?.count ?? 0))
             posts[post.key] = digest.value
         }
         for post in site.posts {
             guard let original = post.repostOf else { continue }
-            var digest = Self.ownDigest(post, inputs: inputs, site: site)
+            var digest = Self.ownDigest(post, inputs: inputs, site: site, tagCounts: tagCounts)
             digest.add(posts[original] ?? 0)
             posts[post.key] = digest.value
         }
         for post in site.posts { all.add(posts[post.key] ?? 0) }
         all.add(UInt64(site.tags.count))
-        for tag in site.tags { all.add(tag.key) }
+        for tag in site.tags {
+            all.add(tag.key)
+            all.add(UInt64(tag.postKeys.count))
+        }
         var profiles: [String: UInt64] = [:]
         for user in site.users {
             var digest = DigestBuilder()
@@ -93,8 +97,8 @@ struct PageDigests {
         everything = all.value
     }
 
-    /// A post's own sources and its hashtags' display forms and counts.
-    private static func ownDigest(_ post: Post, inputs: RenderInputs, site: Site) -> DigestBuilder {
+    /// A post's own sources and its hashtags' display forms (and counts).
+    private static func ownDigest(_ post: Post, inputs: RenderInputs, site: Site, tagCounts: Bool) -> DigestBuilder {
         var digest = DigestBuilder()
         digest.add(post.key)
         digest.add(inputs.posts[post.key] ?? "")
@@ -102,7 +106,7 @@ struct PageDigests {
             let tag = site.tagsByKey[key]
             digest.add(key)
             digest.add(tag?.display ?? "")
-            digest.add(UInt64(tag?.postKeys.count ?? 0))
+            if tagCounts { digest.add(UInt64(tag?.postKeys.count ?? 0)) }
         }
         return digest
     }

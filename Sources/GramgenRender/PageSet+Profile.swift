@@ -19,7 +19,7 @@ extension PageSet {
             return view
         }
 
-        addPages(own, size: size, folder: SitePaths.list(handle), inputs: { .posts($0, $1).showing([handle]) }) { [renderer] posts, path, number, pagination in
+        addPages(own, size: size, folder: SitePaths.list(handle), inputs: { .posts($0, $1, "\(own.count)").showing([handle]) }) { [renderer] posts, path, number, pagination in
             var list = renderer.profileLayout(user, path: path, tab: "list", title: " · " + t.text("title_list") + t.pageSuffix(number))
             list.posts = renderer.cards(posts, for: path)
             list.pagination = pagination(list.root)

@@ -80,7 +80,7 @@ public final class SiteRenderer: @unchecked Sendable {
         for asset in theme.assets { try sink.put(asset.path, Array(asset.contents), inputs: nil) }
         for (path, bytes) in webApp.files(config: config, messages: messages, theme: theme) { try sink.put(path, bytes, inputs: nil) }
         // Drawn in batches as they are queued (`flush`), so no list of jobs grows with the site.
-        let digests = inputs.map { PageDigests($0, site: site) }
+        let digests = inputs.map { PageDigests($0, site: site, tagCounts: theme.showsTagCounts) }
         var pages = PageSet(renderer: self, digests: digests)
         // The search index is made from the site alone, on one thread: with `searchAhead` beside
         // the pages (queueing them is one thread's work too), else after them, so a big site's

@@ -18,6 +18,11 @@ public struct Theme: Sendable {
     /// `sw.js`: published at the root (a service worker serves only the folder it is in), not
     /// with the hashed assets; `WebApp` decides whether.
     let serviceWorker: String?
+    /// A template other than the hashtags index reads a field named `count` or `countText`, as a
+    /// post's hashtag links have (their post counts): then a post's pages change with the counts
+    /// of its hashtags. The built-in theme shows counts on the index only, so a caption edit that
+    /// adds or drops a popular hashtag does not redraw the thousands of pages of its other posts.
+    let showsTagCounts: Bool
 
     /// Changes whenever the built-in theme does, so a new gramgen never reuses an old build.
     public static let builtInDigest: String = ContentHash.hex(
@@ -98,8 +103,11 @@ public struct Theme: Sendable {
                               hint: "remove one of these partial tags; templates may not include themselves")
             for name in cycle { templates[name] = nil }
         }
+        let showsTagCounts = templates.contains { name, template in
+            name != "tags" && !template.fieldNames.isDisjoint(with: ["count", "countText"])
+        }
         return Theme(renderer: TemplateRenderer(templates: templates), assetPaths: assetPaths, assets: assets,
-                     serviceWorker: serviceWorker)
+                     serviceWorker: serviceWorker, showsTagCounts: showsTagCounts)
     }
 
     /// Each line without its leading spaces and tabs (lines stay where they are, so messages about a

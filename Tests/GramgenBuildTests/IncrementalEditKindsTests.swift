@@ -6,7 +6,7 @@ import Testing
 /// the last one gives exactly the files a build from scratch gives (byte for byte, same file list).
 struct IncrementalEditKindsTests {
     enum Edit: String, CaseIterable, CustomTestStringConvertible {
-        case captionText, captionNewHashtag, addPost, deletePost, renamePost, draftOn, draftOff,
+        case captionText, captionNewHashtag, captionDropHashtag, addPost, deletePost, renamePost, draftOn, draftOff,
              follow, unfollow, like, unlike, comment, commentMention, profileName, profileBio, profileWebsite, addUser,
              deleteUser, template, configTitle, configPageSize, replacePhoto, addPhoto, sensitive,
              repost, location, date, frontMatterTags
@@ -50,6 +50,9 @@ struct IncrementalEditKindsTests {
             try write(site, "\(ben15)/post.md", "---\ndate: 2024-02-15T10:00:00Z\n---\nA new caption #food\n")
         case .captionNewHashtag:
             try write(site, "\(ben15)/post.md", "---\ndate: 2024-02-15T10:00:00Z\n---\nWalk 5 by @ben #food #brandnew\n")
+        case .captionDropHashtag:
+            // #food stays on other posts, with one post fewer.
+            try write(site, "\(ben15)/post.md", "---\ndate: 2024-02-15T10:00:00Z\n---\nWalk 5 by @ben\n")
         case .addPost:
             try write(site, "content/users/cleo/posts/2024-03-30-new/post.md", "New one #city\n")
             try copyPhoto(site, to: "content/users/cleo/posts/2024-03-30-new/1.jpg")
@@ -175,14 +178,40 @@ struct IncrementalEditKindsTests {
             // And every image but a new or replaced one is taken from memory.
             #expect(memory.images.reused >= second.imagesFromCache - 1, "\(edit): \(memory.images.reused) images from memory")
         }
-        if [.captionText, .location, .replacePhoto, .like, .profileBio].contains(edit) {
+        if [.captionText, .captionDropHashtag, .location, .replacePhoto, .like, .profileBio].contains(edit) {
             // Nothing site-wide changed: the search index takes every post but the edited one
-            // from memory (a post's digest also covers its hashtags' counts, unchanged here).
+            // from memory (the built-in theme shows no hashtag counts on posts, so the other
+            // #food posts' digests stay as they were when one post drops it).
             #expect(memory.search.reused >= second.postCount - 1, "\(edit): \(memory.search.reused) search documents from memory")
         }
         try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
         let third = try build()
         #expect(third.upToDate, "nothing changed since")
+    }
+
+    @Test("a theme that shows each hashtag's post count on post pages gets them redrawn when a count changes")
+    func tagCountsShownOnPosts() throws {
+        let site = try Self.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
+        defer { TestSupport.remove(site, output, cache) }
+        let post = try String(contentsOf: TestSupport.repositoryRoot.appendingPathComponent("templates/post.mustache"), encoding: .utf8)
+        try Self.write(site, "templates/post.mustache",
+                       post.replacingOccurrences(of: "{{#post}}", with: "{{#post}}<p>{{#tags}}{{name}}={{count}} {{/tags}}</p>"))
+        let memory = BuildMemory()
+        func build() throws -> BuildReport {
+            try TestSupport.build(site: site, output: output, cache: cache, memory: memory) { $0.publishInPlace = true }
+        }
+        let first = try build()
+        #expect(first.published, "\(first.diagnostics.items)")
+        let other = output.appendingPathComponent("ana/p/2024-01-12-walk/index.html")
+        let shown = try String(contentsOf: other, encoding: .utf8)
+        #expect(shown.contains("food=12 "), "\(shown.prefix(3000))")
+        try Self.apply(.captionDropHashtag, to: site)
+        let second = try build()
+        #expect(second.published, "\(second.diagnostics.items)")
+        #expect(try String(contentsOf: other, encoding: .utf8).contains("food=11 "))
+        // The other #food posts' digests changed with the count.
+        #expect(memory.search.reused < second.postCount - 1, "\(memory.search.reused) search documents from memory")
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
     }
 
     @Test("a kept post is read again when its folder holds a link, and a build with errors keeps the memory usable")

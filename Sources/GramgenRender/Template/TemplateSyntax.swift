@@ -17,6 +17,25 @@ struct CompiledTemplate: Sendable {
     /// The partials the template names (`{{> name}}`), with the line of each tag, in order.
     var partials: [(name: String, line: Int)] {
         var found: [(name: String, line: Int)] = []
+        visit { if case .partial(let name, _, let line) = $0 { found.append((name, line)) } }
+        return found
+    }
+
+    /// Every field name the template reads, each part of a dotted name on its own.
+    var fieldNames: Set<String> {
+        var names: Set<String> = []
+        visit { node in
+            switch node {
+            case .variable(let path, _), .section(let path, _, _), .dynamicPartial(let path, _):
+                for part in path.parts { names.insert(part.text) }
+            default: break
+            }
+        }
+        return names
+    }
+
+    /// Calls `body` with every node, sections' bodies included, in order.
+    private func visit(_ body: (Node) -> Void) {
         var pending = nodes[...]
         var stack: [ArraySlice<Node>] = []
         while true {
@@ -25,15 +44,12 @@ struct CompiledTemplate: Sendable {
                 pending = outer
                 continue
             }
-            switch node {
-            case .partial(let name, _, let line): found.append((name, line))
-            case .section(_, _, let body):
+            body(node)
+            if case .section(_, _, let inner) = node {
                 stack.append(pending)
-                pending = body[...]
-            default: break
+                pending = inner[...]
             }
         }
-        return found
     }
 }
 
