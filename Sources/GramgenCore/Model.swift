@@ -241,6 +241,10 @@ public struct Post: Sendable, Hashable {
 
     /// Unique across the site, stable across builds.
     public var key: String { box.key }
+    /// The same for every copy of this post not changed since it was copied (a copy shares its
+    /// fields until then): a cheap key for tables made from one site's posts, with `key` to fall
+    /// back on for a post changed since.
+    public var identity: ObjectIdentifier { ObjectIdentifier(box) }
     /// Site-relative URL path of the post page.
     public var path: String { SitePaths.post(author: author, id: id) }
 }

@@ -70,7 +70,7 @@ struct SearchIndex {
         var made: [String: SearchMemo.Entry] = [:], reused = 0
         if kept != nil { made.reserveCapacity(site.posts.count) }
         for post in site.posts {
-            let digest = digests?.posts[post.key]
+            let digest = digests?.digest(of: post)
             if let digest, let entry = kept?[post.key], entry.digest == digest {
                 add(entry.document, words: entry.words)
                 made[post.key] = entry
