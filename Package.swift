@@ -63,7 +63,7 @@ let package = Package(
             resources: [.copy("MustacheSpec")]),
         .testTarget(
             name: "GramgenBuildTests",
-            dependencies: ["GramgenBuild", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["GramgenBuild", "GramgenServe", .product(name: "PropertyBased", package: "swift-property-based")],
             exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "GramgenCLITests", dependencies: ["gramgen"]),
         .testTarget(

@@ -22,6 +22,9 @@ public final class BuildMemory: @unchecked Sendable {
     let posts = PostMemo()
     let images = ImageMemo()
     let search = SearchMemo()
+    /// The walk of `content/` by folder, and which folders changed since (told by the watcher).
+    let listings = FolderWalk.Listings()
+    public let folderChanges: FolderChanges
     private let lock = NSLock()
     private var cache: MediaCache?
     private var digests: SourceDigests?
@@ -39,7 +42,11 @@ public final class BuildMemory: @unchecked Sendable {
     /// Held while `pending` runs, so a build waits for the last one's record keeping.
     private let settling = NSLock()
 
-    public init() {}
+    /// `folderChanges`: where the watcher tells which folders changed (none by default: every
+    /// build reads every folder).
+    public init(folderChanges: FolderChanges = FolderChanges()) {
+        self.folderChanges = folderChanges
+    }
 
     /// Keeps `work` (writing the build's records) to run by `settle`: after the browser was told
     /// to reload, or at the latest when the next build starts.
@@ -119,6 +126,19 @@ public final class BuildMemory: @unchecked Sendable {
         if shift > 0 { stamp.append(word) }
     }
 
+    /// The listings of `content/` for this build's walk, without those of the folders that changed
+    /// since the last one (all of them when that is not known).
+    func contentListings() -> FolderWalk.Listings {
+        let changed = folderChanges.take().map { folders in
+            Set(folders.compactMap { folder -> String? in
+                if folder == "content" { return "" }
+                return folder.hasPrefix("content/") ? String(folder.dropFirst("content/".count)) + "/" : nil
+            })
+        }
+        listings.begin(changed: changed)
+        return listings
+    }
+
     /// Called with the lock held.
     private func forgetImaging(_ directory: URL?) {
         cache = nil
@@ -139,6 +159,8 @@ public final class BuildMemory: @unchecked Sendable {
         posts.clear()
         images.clear()
         search.clear()
+        listings.forget()
+        folderChanges.lost()
         lock.withLock {
             forgetImaging(nil)
             lastPublished = nil

@@ -101,7 +101,9 @@ public struct BuildPipeline {
             return .stop
         }
         Leftovers(output: options.output).clean()
-        state.checked = state.upToDate.check(trusted: state.memory?.published?.output, keepContent: state.memory != nil)
+        state.checked = state.upToDate.check(trusted: state.memory?.published?.output, keepContent: state.memory != nil,
+                                             listings: state.memory?.contentListings())
+        if let listings = state.memory?.listings { state.console.detail("  folders of content/: \(listings.read) read, the rest as the last build left them") }
         guard let record = state.checked?.upToDate, !state.evenIfUpToDate else { return .next }
         state.report.diagnostics.append(contentsOf: record.warnings)
         state.report.pageCount = record.pageCount

@@ -47,7 +47,9 @@ struct UpToDateCheck {
     /// output as this process left it (`BuildMemory`): a folder published in place is then not walked.
     /// With `keepContent`, the walk of `content/` is kept for the loader (`PostMemo`); whether its
     /// names are clean is told either way.
-    func check(trusted: String? = nil, keepContent: Bool = false) -> Outcome {
+    ///
+    /// With `listings`, the walk of `content/` reads only the folders those do not hold.
+    func check(trusted: String? = nil, keepContent: Bool = false, listings: FolderWalk.Listings? = nil) -> Outcome {
         var content: [FolderWalk.Entry]?
         var clean = false
         let keep: (inout [FolderWalk.Entry]) -> Void = { entries in
@@ -58,16 +60,16 @@ struct UpToDateCheck {
               let record = try? JSONDecoder().decode(Record.self, from: data),
               FileManager.default.fileExists(atPath: options.output.path) else {
             // Nothing to compare the output with: the inputs' walk gets both cores.
-            let inputs = inputsDigest(threads: options.parallel.workers, keepContent: keep)
+            let inputs = inputsDigest(threads: options.parallel.workers, keepContent: keep, listings: listings)
             return Outcome(upToDate: nil, inputs: inputs, content: content, contentNamesClean: clean)
         }
         let inputs: String, output: String?
         if options.publishInPlace, let trusted {
-            (inputs, output) = (inputsDigest(threads: options.parallel.workers, keepContent: keep), trusted)
+            (inputs, output) = (inputsDigest(threads: options.parallel.workers, keepContent: keep, listings: listings), trusted)
         } else if options.publishInPlace {
-            (inputs, output) = options.parallel.both({ inputsDigest(keepContent: keep) }, { Self.treeDigest(options.output) })
+            (inputs, output) = options.parallel.both({ inputsDigest(keepContent: keep, listings: listings) }, { Self.treeDigest(options.output) })
         } else {
-            (inputs, output) = (inputsDigest(threads: options.parallel.workers, keepContent: keep), Self.folderStamp(options.output))
+            (inputs, output) = (inputsDigest(threads: options.parallel.workers, keepContent: keep, listings: listings), Self.folderStamp(options.output))
         }
         guard record.inputs == inputs, let output, record.output == output else {
             return Outcome(upToDate: nil, inputs: inputs, content: content, contentNamesClean: clean)
@@ -106,7 +108,8 @@ struct UpToDateCheck {
             + "\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
     }
 
-    func inputsDigest(threads: Int = 1, keepContent: ((inout [FolderWalk.Entry]) -> Void)? = nil) -> String {
+    func inputsDigest(threads: Int = 1, keepContent: ((inout [FolderWalk.Entry]) -> Void)? = nil,
+                      listings: FolderWalk.Listings? = nil) -> String {
         var digest = DigestBuilder()
         digest.add("gramgen\u{0}\(Self.executableStamp())\u{0}\(Theme.builtInDigest)\u{0}\(ImageProcessor.pipelineVersion)")
         digest.add("drafts=\(options.includeDrafts)\u{0}strict=\(options.strict)\u{0}base=\(options.baseURL ?? "")")
@@ -114,8 +117,9 @@ struct UpToDateCheck {
             digest.add("[\(folder)]")
             Self.addListing(options.siteRoot.appendingPathComponent(folder), follow: true,
                             within: options.siteRoot.resolvingSymlinksInPath().path, threads: threads, to: &digest,
-                            keep: folder == "content" ? keepContent : nil)
+                            keep: folder == "content" ? keepContent : nil, listings: folder == "content" ? listings : nil)
         }
+        listings?.finish()
         return digest.hex
     }
 
@@ -132,8 +136,8 @@ struct UpToDateCheck {
     /// Adds every file below `root` (path, size, modification time); false when the folder is missing.
     @discardableResult
     static func addListing(_ root: URL, follow: Bool, within: String? = nil, threads: Int = 1, to digest: inout DigestBuilder,
-                           keep: ((inout [FolderWalk.Entry]) -> Void)? = nil) -> Bool {
-        guard var entries = FolderWalk.entries(root.path, follow: follow, within: within, threads: threads) else {
+                           keep: ((inout [FolderWalk.Entry]) -> Void)? = nil, listings: FolderWalk.Listings? = nil) -> Bool {
+        guard var entries = FolderWalk.entries(root.path, follow: follow, within: within, threads: threads, listings: listings) else {
             digest.add("-")
             return false
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GramgenBuild
 
 /// Tells the rebuild loop that the site's inputs changed, once per burst of changes: saving a post
 /// in an editor, or copying twenty photos, is one rebuild, not dozens.
@@ -9,15 +10,18 @@ public enum ChangeWatcher {
     /// `debounceMilliseconds` of quiet, or `settleMilliseconds` when its last event finished a
     /// file (inotify only: a file closed after writing, moved into place or deleted), so a saved
     /// edit is built at once while a file still being written is waited for.
+    ///
+    /// inotify also tells `folderChanges` which folders changed (polling does not: each build
+    /// then reads every folder).
     public static func changes(siteRoot: URL, debounceMilliseconds: Int = 150, settleMilliseconds: Int = 30,
-                               polling: Bool = false) -> (stream: AsyncStream<Void>, method: String) {
+                               polling: Bool = false, folderChanges: FolderChanges? = nil) -> (stream: AsyncStream<Void>, method: String) {
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let flag = StopFlag()
         continuation.onTermination = { _ in flag.stop() }
         let signal: @Sendable () -> Void = { continuation.yield() }
         #if os(Linux)
         if !polling, let watcher = InotifyWatcher(siteRoot: siteRoot, debounceMilliseconds: debounceMilliseconds,
-                                                        settleMilliseconds: settleMilliseconds) {
+                                                        settleMilliseconds: settleMilliseconds, folderChanges: folderChanges) {
             Thread { watcher.run(until: flag, changed: signal) }.start()
             return (stream, "inotify")
         }

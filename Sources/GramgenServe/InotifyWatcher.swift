@@ -1,6 +1,7 @@
 #if os(Linux)
 import Foundation
 import Glibc
+import GramgenBuild
 
 /// Linux's change notification: one watch per folder under content/, templates/ and static/ (inotify
 /// is not recursive), added again for folders that appear later, plus one on the site folder to
@@ -14,6 +15,11 @@ final class InotifyWatcher: @unchecked Sendable {
     /// Watch descriptor → folder path; only touched by the watching thread.
     private var folders: [Int32: String] = [:]
     private var rootWatch: Int32 = -1
+    /// Told which folders each event is in (and every folder newly watched, whose earlier events
+    /// were not seen), so a rebuild reads only those.
+    private let folderChanges: FolderChanges?
+    /// The site folder's path with a slash, to make watched paths relative.
+    private let rootPrefix: String
 
     private static let folderMask = UInt32(IN_MODIFY) | UInt32(IN_CLOSE_WRITE) | UInt32(IN_CREATE) | UInt32(IN_DELETE)
         | UInt32(IN_MOVED_FROM) | UInt32(IN_MOVED_TO) | UInt32(IN_ATTRIB) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)
@@ -22,11 +28,13 @@ final class InotifyWatcher: @unchecked Sendable {
         | UInt32(IN_ONLYDIR)
 
     /// Nil when the kernel refuses an inotify instance (then the caller polls).
-    init?(siteRoot: URL, debounceMilliseconds: Int, settleMilliseconds: Int) {
+    init?(siteRoot: URL, debounceMilliseconds: Int, settleMilliseconds: Int, folderChanges: FolderChanges? = nil) {
         let fd = inotify_init1(Int32(IN_NONBLOCK) | Int32(IN_CLOEXEC))
         guard fd >= 0 else { return nil }
         self.fd = fd
+        self.folderChanges = folderChanges
         self.siteRoot = siteRoot.standardizedFileURL
+        rootPrefix = self.siteRoot.path.hasSuffix("/") ? self.siteRoot.path : self.siteRoot.path + "/"
         self.debounceMilliseconds = debounceMilliseconds
         self.settleMilliseconds = settleMilliseconds
         rootWatch = inotify_add_watch(fd, self.siteRoot.path, Self.rootMask)
@@ -35,6 +43,7 @@ final class InotifyWatcher: @unchecked Sendable {
             return nil
         }
         for name in WatchFilter.inputFolders { addRecursively(self.siteRoot.appendingPathComponent(name).path) }
+        folderChanges?.attach()
     }
 
     deinit { close(fd) }
@@ -103,6 +112,7 @@ final class InotifyWatcher: @unchecked Sendable {
     private func handle(wd: Int32, mask: UInt32, name: String) -> Event {
         if mask & UInt32(IN_Q_OVERFLOW) != 0 {
             // Events were lost: watch everything again and rebuild to be safe.
+            folderChanges?.lost()
             for name in WatchFilter.inputFolders { addRecursively(siteRoot.appendingPathComponent(name).path) }
             return .changing
         }
@@ -112,13 +122,20 @@ final class InotifyWatcher: @unchecked Sendable {
         }
         if wd == rootWatch {
             guard WatchFilter.inputFolders.contains(name) else { return .ignored }
+            folderChanges?.lost()
             if mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) != 0 { addRecursively(siteRoot.appendingPathComponent(name).path) }
             return .changing
         }
         guard let folder = folders[wd] else { return .ignored }
+        // Whatever the name: the build lists every file, ignored names too.
+        changed(folder)
         if mask & (UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)) != 0 { return .changing }
-        if WatchFilter.isIgnored(name: name) { return .ignored }
         let isFolder = mask & UInt32(IN_ISDIR) != 0
+        if WatchFilter.isIgnored(name: name) {
+            // Not watched, but the build reads it (see `addRecursively`).
+            if isFolder && mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) != 0 { folderChanges?.unwatched() }
+            return .ignored
+        }
         if isFolder && mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) != 0 {
             addRecursively(folder + "/" + name)
         }
@@ -133,14 +150,36 @@ final class InotifyWatcher: @unchecked Sendable {
 
     private func addRecursively(_ path: String) {
         let wd = inotify_add_watch(fd, path, Self.folderMask)
-        guard wd >= 0 else { return }
+        guard wd >= 0 else {
+            // Out of watches (fs.inotify.max_user_watches), or gone already: changes in there
+            // would go unseen, so every build reads every folder.
+            if errno != ENOENT && errno != ENOTDIR { folderChanges?.unwatched() }
+            return
+        }
         folders[wd] = path
+        changed(path)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
-        for name in names where !WatchFilter.isIgnored(name: name) {
+        for name in names {
             let child = path + "/" + name
             var info = stat()
             // lstat: a link to a folder is not followed, so no watch escapes the site.
-            if lstat(child, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { addRecursively(child) }
+            guard lstat(child, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
+            if !WatchFilter.isIgnored(name: name) {
+                addRecursively(child)
+            } else {
+                // The build still reads it: with a folder left unwatched, every build reads every folder.
+                folderChanges?.unwatched()
+            }
+        }
+    }
+
+    /// Tells `folderChanges` that the folder at the absolute `path` changed.
+    private func changed(_ path: String) {
+        guard let folderChanges else { return }
+        if path.hasPrefix(rootPrefix) {
+            folderChanges.changed(String(path.dropFirst(rootPrefix.count)))
+        } else {
+            folderChanges.lost()
         }
     }
 }

@@ -35,11 +35,13 @@ public struct PreviewServer {
         }
 
         // Watching starts first, so an edit made during the first (possibly long) build is not missed.
+        let folderChanges = FolderChanges()
         let watch = ChangeWatcher.changes(siteRoot: options.siteRoot, debounceMilliseconds: options.debounceMilliseconds,
-                                               settleMilliseconds: options.settleMilliseconds,
-                                          polling: options.polling)
+                                          settleMilliseconds: options.settleMilliseconds, polling: options.polling,
+                                          folderChanges: folderChanges)
         let broadcaster = ReloadBroadcaster()
-        let rebuilder = SiteRebuilder(options: options.buildOptions, console: console, broadcaster: broadcaster, report: report)
+        let rebuilder = SiteRebuilder(options: options.buildOptions, console: console, broadcaster: broadcaster,
+                                      folderChanges: folderChanges, report: report)
         await rebuilder.build()
         var logger = Logger(label: "gramgen.serve")
         logger.logLevel = .critical

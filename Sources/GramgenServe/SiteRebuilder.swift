@@ -11,10 +11,13 @@ public final class SiteRebuilder: @unchecked Sendable {
     let report: @Sendable (BuildReport) -> Void
     /// What each build leaves for the next (posts as loaded, the image cache's index, the output's
     /// record): a rebuild after one edit reads only what changed.
-    let memory = BuildMemory()
+    let memory: BuildMemory
 
-    public init(options: BuildOptions, console: Console, broadcaster: ReloadBroadcaster,
+    /// `folderChanges`: what the watcher tells of each change, so a rebuild reads only the
+    /// folders that changed.
+    public init(options: BuildOptions, console: Console, broadcaster: ReloadBroadcaster, folderChanges: FolderChanges = FolderChanges(),
                 report: @escaping @Sendable (BuildReport) -> Void) {
+        memory = BuildMemory(folderChanges: folderChanges)
         self.options = options
         self.console = console
         self.broadcaster = broadcaster

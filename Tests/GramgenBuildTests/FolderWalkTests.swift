@@ -3,6 +3,49 @@ import Testing
 @testable import GramgenBuild
 
 struct FolderWalkTests {
+    @Test("with listings kept, a walk reads again only the folders said to have changed, and those holding links")
+    func listings() throws {
+        let root = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let fm = FileManager.default
+        for post in 0..<4 {
+            let folder = root.appendingPathComponent("users/u/posts/p\(post)")
+            try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data("post \(post)".utf8).write(to: folder.appendingPathComponent("post.md"))
+        }
+        try fm.createDirectory(at: root.appendingPathComponent("shared"), withIntermediateDirectories: true)
+        try Data("shared".utf8).write(to: root.appendingPathComponent("shared/photo.jpg"))
+        try fm.createSymbolicLink(atPath: root.appendingPathComponent("users/u/posts/p3/1.jpg").path, withDestinationPath: "../../../../shared/photo.jpg")
+        let listings = FolderWalk.Listings()
+        func walk(changed: Set<String>?, threads: Int = 1) throws -> [String: Int64] {
+            listings.begin(changed: changed)
+            defer { listings.finish() }
+            let entries = try #require(FolderWalk.entries(root.path, follow: true, threads: threads, listings: listings))
+            return Dictionary(uniqueKeysWithValues: entries.map { ($0.path, $0.size) })
+        }
+        let full = try walk(changed: nil)
+        #expect(full.count == 6 && listings.read == 9)
+        // Nothing said to have changed: only p3, which holds a link, is read.
+        try Data("post 0, longer".utf8).write(to: root.appendingPathComponent("users/u/posts/p0/post.md"))
+        try Data("shared, longer".utf8).write(to: root.appendingPathComponent("shared/photo.jpg"))
+        let kept = try walk(changed: [], threads: 2)
+        #expect(listings.read == 1)
+        #expect(kept["users/u/posts/p0/post.md"] == 6, "the unreported edit is not seen: the listing was used")
+        #expect(kept["users/u/posts/p3/1.jpg"] == 14, "the link's target is read every time")
+        // Told: p0 is read again, and a new folder under a changed one is read whole.
+        let added = root.appendingPathComponent("users/u/posts/p4")
+        try fm.createDirectory(at: added, withIntermediateDirectories: true)
+        try Data("new".utf8).write(to: added.appendingPathComponent("post.md"))
+        let told = try walk(changed: ["users/u/posts/p0/", "users/u/posts/", "shared/"])
+        #expect(told == (try #require(FolderWalk.entries(root.path, follow: true))).reduce(into: [:]) { $0[$1.path] = $1.size })
+        #expect(told["users/u/posts/p0/post.md"] == 14 && told["users/u/posts/p4/post.md"] == 3)
+        #expect(listings.read == 5)  // posts/, p0, p4, p3 and shared/
+        // A folder removed is gone from the next walk, with its listing.
+        try fm.removeItem(at: added)
+        let removed = try walk(changed: ["users/u/posts/"])
+        #expect(removed["users/u/posts/p4/post.md"] == nil && removed.count == 6)
+    }
+
     @Test("links are followed, but a folder that links to itself twice is listed once and the walk ends")
     func linkLoops() throws {
         let root = try TestSupport.temporaryFolder()

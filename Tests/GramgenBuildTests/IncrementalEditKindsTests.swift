@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GramgenBuild
+import GramgenServe
 
 /// After each kind of edit a person makes to a site, a build that takes over unchanged pages from
 /// the last one gives exactly the files a build from scratch gives (byte for byte, same file list).
@@ -155,10 +156,17 @@ struct IncrementalEditKindsTests {
 
     @Test("in a process that keeps what each build leaves (gramgen serve), each kind of edit still gives a build from scratch's files",
           arguments: Edit.allCases)
-    func editKindWithMemory(_ edit: Edit) throws {
+    func editKindWithMemory(_ edit: Edit) async throws {
         let site = try Self.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
         defer { TestSupport.remove(site, output, cache) }
+        // The real watcher tells which folders change, as in `gramgen serve`.
         let memory = BuildMemory()
+        let watch = ChangeWatcher.changes(siteRoot: site, debounceMilliseconds: 100, settleMilliseconds: 30,
+                                          folderChanges: memory.folderChanges)
+        #expect(watch.method == "inotify")
+        let signals = SignalCount()
+        let listening = Task { for await _ in watch.stream { signals.add() } }
+        defer { listening.cancel() }
         func build() throws -> BuildReport {
             try TestSupport.build(site: site, output: output, cache: cache, memory: memory) { $0.publishInPlace = true }
         }
@@ -167,8 +175,17 @@ struct IncrementalEditKindsTests {
         // Every post folder, drafts too, is read once.
         let folders = memory.posts.read
         #expect(memory.posts.reused == 0 && folders > first.postCount)
+        let contentFolders = memory.listings.read
         try Self.apply(edit, to: site)
+        let deadline = Date().addingTimeInterval(10)
+        while signals.count == 0, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(signals.count > 0, "the watcher saw the edit")
         let second = try build()
+        if edit != .template {
+            // Only the folders the edit touched (and any it made) are read again; a new
+            // templates/ is a new input folder, after which every folder is read.
+            #expect(memory.listings.read <= 3, "\(edit): \(memory.listings.read) of \(contentFolders) folders read")
+        }
         #expect(second.published, "\(second.diagnostics.items)")
         #expect(!second.upToDate, "the edit was seen")
         if ![.template, .configTitle, .configPageSize, .addUser, .deleteUser].contains(edit) {
@@ -282,4 +299,14 @@ struct IncrementalEditKindsTests {
         #expect(memory.posts.read == 1 && memory.posts.reused == folders - 1)
         try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
     }
+}
+
+/// Counts a watcher's signals, from its stream's task.
+final class SignalCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    func add() { lock.withLock { value += 1 } }
+
+    var count: Int { lock.withLock { value } }
 }
