@@ -184,7 +184,7 @@ public struct BuildPipeline {
         state.memory?.published = nil
         let publisher = try Publisher(options.publishInPlace ? .inPlace : .swap, output: options.output, cache: cache,
                                       staticFiles: state.staticFiles, manifestURL: state.upToDate.manifestURL, parallel: options.parallel,
-                                      kept: options.publishInPlace ? kept?.manifest : nil)
+                                      kept: options.publishInPlace ? kept?.manifest : nil, keptMedia: kept?.media)
         state.publisher = publisher
         let inputs = InputDigests.make(site: site, images: images.images, options: options)
         let renderer = SiteRenderer(site: site, images: images.images, theme: theme, inputs: inputs, parallel: options.parallel,
@@ -215,7 +215,7 @@ public struct BuildPipeline {
             digests.save()
             cache.prune(keepingKeys: images.cacheKeys, files: media.union(images.replacedFiles))
             let output = upToDate.save(report, inputs: inputs, published: publisher.publishedFiles)
-            if let output, let manifest = publisher.published { memory?.published = .init(output: output, manifest: manifest) }
+            if let output, let manifest = publisher.published { memory?.published = .init(output: output, manifest: manifest, media: media) }
         }
         if let memory { memory.afterReload(recordKeeping) } else { recordKeeping() }
         return .stop

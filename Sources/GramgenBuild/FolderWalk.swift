@@ -17,7 +17,19 @@ enum FolderWalk {
         var unreadable = false
 
         /// Size, times and inode: what says a file is the same one as before.
-        var stamp: [Int64] { [size, modified, changed, Int64(bitPattern: inode)] }
+        var stamp: [Int64] {
+            var stamp: [Int64] = []
+            appendStamp(to: &stamp)
+            return stamp
+        }
+
+        /// Adds `stamp` to `numbers` without making an array of its own.
+        func appendStamp(to numbers: inout [Int64]) {
+            numbers.append(size)
+            numbers.append(modified)
+            numbers.append(changed)
+            numbers.append(Int64(bitPattern: inode))
+        }
     }
 
     /// A name that is not UTF-8 is listed with U+FFFD in its place (two such names can read alike);
@@ -90,8 +102,9 @@ enum FolderWalk {
     /// told which folders changed since (`gramgen serve`, by inotify: `FolderChanges`): a folder
     /// with no change is taken from here instead of being read and each of its entries stat'ed
     /// (30,000 stats, the largest part of a rebuild's up-to-date check at 10,000 posts). Only a
-    /// folder reached without links and holding none is kept: a link's target can change with no
-    /// event in the folder that holds the link.
+    /// folder reached without links and holding none, and no file with a second name (a hard
+    /// link), is kept: a link's target, or a file written through its other name, can change with
+    /// no event in the folder that holds the link.
     final class Listings: @unchecked Sendable {
         struct Listing {
             var entries: [Entry]
@@ -192,8 +205,10 @@ enum FolderWalk {
             }
             guard present else { continue }
             let kind = info.st_mode & S_IFMT
-            // A link, or an entry whose type the file system does not tell: the listing is not kept.
-            if entry.pointee.d_type == UInt8(DT_LNK) || entry.pointee.d_type == UInt8(DT_UNKNOWN) { linked = true }
+            // A link, an entry whose type the file system does not tell, or a file with another
+            // name (a hard link, written through with no event here): the listing is not kept.
+            if entry.pointee.d_type == UInt8(DT_LNK) || entry.pointee.d_type == UInt8(DT_UNKNOWN)
+                || (kind != S_IFDIR && info.st_nlink > 1) { linked = true }
             if kind == S_IFDIR, isMisread(name) {
                 // Not opened (its name as read is not its name): listed, so it is seen.
                 result.append(Entry(path: folder.prefix + name, size: -1, modified: -1, isRegular: false))

@@ -65,6 +65,10 @@ final class Publisher: PageSink, @unchecked Sendable {
     }
     /// Static and media files as placed, for `publishedFiles` and the manifest.
     private var placed: [(path: String, identity: FileIdentity)] = []
+    /// In place: the media files the last build of this process placed, with `kept`.
+    private let keptMedia: Set<String>?
+    /// Pages and feeds this build put (drawn, whether or not their bytes changed), as recorded.
+    private var written: [(path: String, entry: OutputManifest.Entry)] = []
 
     /// After `finish` in place: the manifest as saved, which a next build of the same process may
     /// trust (`kept`).
@@ -75,7 +79,8 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// `kept` (in place only) is the manifest this process published last into `output`, trusted
     /// instead of the one on disk: no file it lists is looked at again.
     init(_ strategy: Strategy, output: URL, cache: MediaCache, staticFiles: [StaticFiles.File], manifestURL: URL, parallel: Parallel,
-         kept: OutputManifest? = nil) throws {
+         kept: OutputManifest? = nil, keptMedia: Set<String>? = nil) throws {
+        self.keptMedia = kept == nil ? nil : keptMedia
         self.strategy = strategy
         self.parallel = parallel
         self.output = output
@@ -196,6 +201,7 @@ final class Publisher: PageSink, @unchecked Sendable {
     private func record(_ path: String, _ entry: OutputManifest.Entry, reused: Bool, known: Bool) {
         lock.lock()
         if next.entries.updateValue(entry, forKey: path) == nil, known { previousKept += 1 }
+        if !reused { written.append((path, entry)) }
         fileCount += 1
         if path.hasSuffix(".html") { pageCount += 1 }
         if reused { self.reused += 1 }
@@ -206,6 +212,12 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// removes what is no longer produced; and remembers what it holds.
     func finish(media: Set<String>) throws {
         try placeStatic()
+        if let manifest = unchangedFolder(media: media) {
+            lock.withLock { fileCount += media.count }
+            finished = manifest
+            published = manifest
+            return
+        }
         try placeMedia(media)
         // Static and media files are remembered too (no inputs, no content digest: a media file's
         // name is its digest), so the next build knows every file without looking.
@@ -238,6 +250,27 @@ final class Publisher: PageSink, @unchecked Sendable {
         }
         finished = manifest
         if strategy == .inPlace { published = manifest }
+    }
+
+    /// In place, after a build that produced again every file the last one of this process
+    /// recorded, static files aside, and no other, with the same media files: the new record is
+    /// the last one with the entries of the files this build put and the static files it placed,
+    /// a few hundred changes instead of 80,000 entries put together again and each media file
+    /// looked up (a fifth of a serve rebuild at 10,000 posts). Nil when that does not hold.
+    private func unchangedFolder(media: Set<String>) -> OutputManifest? {
+        guard strategy == .inPlace, previous.trusted, !interrupted, let keptMedia, keptMedia.count == media.count else { return nil }
+        let staticKnown = placed.filter { previous.entries[$0.path] != nil }.count
+        let others = previous.entries.count - media.count
+        guard next.entries.count + placed.count == others, previousKept + staticKnown == others, keptMedia == media else { return nil }
+        var manifest = previous
+        manifest.trusted = false
+        for (path, entry) in written { manifest.entries[path] = entry }
+        for file in placed {
+            manifest.entries[file.path] = .init(inputs: OutputManifest.placed, content: "", size: file.identity.size,
+                                                modified: file.identity.modified, inode: file.identity.inode)
+        }
+        manifest.listsEverything = true
+        return manifest
     }
 
     /// Writes down what `finish` published: the manifest, and in place the end of the rebuild

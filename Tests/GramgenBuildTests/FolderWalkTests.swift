@@ -16,6 +16,9 @@ struct FolderWalkTests {
         try fm.createDirectory(at: root.appendingPathComponent("shared"), withIntermediateDirectories: true)
         try Data("shared".utf8).write(to: root.appendingPathComponent("shared/photo.jpg"))
         try fm.createSymbolicLink(atPath: root.appendingPathComponent("users/u/posts/p3/1.jpg").path, withDestinationPath: "../../../../shared/photo.jpg")
+        // A hard link in p2 to a file outside the posts.
+        try Data("outside".utf8).write(to: root.appendingPathComponent("shared/caption.md"))
+        try fm.linkItem(at: root.appendingPathComponent("shared/caption.md"), to: root.appendingPathComponent("users/u/posts/p2/extra.md"))
         let listings = FolderWalk.Listings()
         func walk(changed: Set<String>?, threads: Int = 1) throws -> [String: Int64] {
             listings.begin(changed: changed)
@@ -24,12 +27,17 @@ struct FolderWalkTests {
             return Dictionary(uniqueKeysWithValues: entries.map { ($0.path, $0.size) })
         }
         let full = try walk(changed: nil)
-        #expect(full.count == 6 && listings.read == 9)
-        // Nothing said to have changed: only p3, which holds a link, is read.
+        #expect(full.count == 8 && listings.read == 9)
+        // Nothing said to have changed: only p3, which holds a link, and p2 and shared/, which hold a file
+        // with another name, are read.
         try Data("post 0, longer".utf8).write(to: root.appendingPathComponent("users/u/posts/p0/post.md"))
         try Data("shared, longer".utf8).write(to: root.appendingPathComponent("shared/photo.jpg"))
+        let handle = try FileHandle(forWritingTo: root.appendingPathComponent("shared/caption.md"))
+        try handle.write(contentsOf: Data("outside, written in place".utf8))
+        try handle.close()
         let kept = try walk(changed: [], threads: 2)
-        #expect(listings.read == 1)
+        #expect(listings.read == 3)  // p3, p2 and shared/, which holds the other name
+        #expect(kept["users/u/posts/p2/extra.md"] == 25, "the file written through its other name is seen")
         #expect(kept["users/u/posts/p0/post.md"] == 6, "the unreported edit is not seen: the listing was used")
         #expect(kept["users/u/posts/p3/1.jpg"] == 14, "the link's target is read every time")
         // Told: p0 is read again, and a new folder under a changed one is read whole.
@@ -39,11 +47,11 @@ struct FolderWalkTests {
         let told = try walk(changed: ["users/u/posts/p0/", "users/u/posts/", "shared/"])
         #expect(told == (try #require(FolderWalk.entries(root.path, follow: true))).reduce(into: [:]) { $0[$1.path] = $1.size })
         #expect(told["users/u/posts/p0/post.md"] == 14 && told["users/u/posts/p4/post.md"] == 3)
-        #expect(listings.read == 5)  // posts/, p0, p4, p3 and shared/
+        #expect(listings.read == 6)  // posts/, p0, p4, p3, p2 and shared/
         // A folder removed is gone from the next walk, with its listing.
         try fm.removeItem(at: added)
         let removed = try walk(changed: ["users/u/posts/"])
-        #expect(removed["users/u/posts/p4/post.md"] == nil && removed.count == 6)
+        #expect(removed["users/u/posts/p4/post.md"] == nil && removed.count == 8)
     }
 
     @Test("links are followed, but a folder that links to itself twice is listed once and the walk ends")
