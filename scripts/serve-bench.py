@@ -2,6 +2,11 @@
 """Measures `gramgen serve`: requests/s with wrk, and edit-to-reload latency.
 
 Usage: scripts/serve-bench.py GRAMGEN_BINARY SITE_DIR [--port N] [--edits 10] [--seconds 20] [--log FILE]
+                              [--kinds hashtag,post,profile]
+
+After the caption edits (each replaces the first post's caption; the new text must be served),
+`--kinds` times the edit to reload event of more kinds of edit, `--edits` of each: a caption edit
+that adds a new hashtag, a new post (a post.md and a photo copied in), a profile (bio) edit.
 
 SITE_DIR is copied to a temporary folder first (the copy's captions are edited). Only loopback
 traffic; every loop is bounded in count and time.
@@ -27,6 +32,7 @@ def main():
     parser.add_argument("--edits", type=int, default=10)
     parser.add_argument("--seconds", type=int, default=20)
     parser.add_argument("--log", help="keep the server's output (run with --verbose) in this file")
+    parser.add_argument("--kinds", default="", help="comma-separated: hashtag, post, profile")
     args = parser.parse_args()
 
     work = tempfile.mkdtemp(prefix="gramgen-serve-bench-")
@@ -94,6 +100,48 @@ def main():
         print(f"## edit to reload event over {args.edits} edits: median {statistics.median(reloads)*1000:.0f} ms "
               f"(min {min(reloads)*1000:.0f}, max {max(reloads)*1000:.0f})")
         print(f"## edit to new text served: median {statistics.median(served)*1000:.0f} ms")
+
+        def reloaded_after(action):
+            start = time.monotonic()
+            action()
+            buffer = b""
+            events.settimeout(20)
+            while b"event: reload" not in buffer:
+                buffer += events.recv(4096)
+            return time.monotonic() - start
+
+        user = os.path.dirname(os.path.dirname(os.path.dirname(post)))
+        photo = next((os.path.join(os.path.dirname(post), n) for n in sorted(os.listdir(os.path.dirname(post)))
+                      if n.lower().endswith((".jpg", ".jpeg", ".png", ".webp"))), None)
+        profile = os.path.join(user, "profile.md")
+
+        def rewrite(path, text):
+            with open(path, encoding="utf-8") as f:
+                old = f.read()
+            with open(path + ".new", "w", encoding="utf-8") as f:
+                f.write(old.rstrip("\n") + "\n" + text + "\n")
+            os.replace(path + ".new", path)
+
+        def new_post(i):
+            folder = os.path.join(user, "posts", f"2030-01-01-bench-{i}-{os.getpid()}")
+            os.makedirs(folder)
+            if photo:
+                shutil.copyfile(photo, os.path.join(folder, "1.jpg"))
+            with open(os.path.join(folder, "post.md"), "w", encoding="utf-8") as f:
+                f.write(f"---\ndate: 2030-01-01T10:00:00Z\n---\nA new post {i}\n")
+
+        actions = {
+            "hashtag": lambda i: rewrite(post, f"New tag #benchtag{i}x{os.getpid()}"),
+            "post": new_post,
+            "profile": lambda i: rewrite(profile, f"Bio line {i}."),
+        }
+        for kind in [k for k in args.kinds.split(",") if k]:
+            times = []
+            for i in range(args.edits):
+                times.append(reloaded_after(lambda: actions[kind](i)))
+                time.sleep(0.5)
+            print(f"## {kind}: edit to reload event over {args.edits} edits: median {statistics.median(times)*1000:.0f} ms "
+                  f"(min {min(times)*1000:.0f}, max {max(times)*1000:.0f})")
         events.close()
     finally:
         server.send_signal(signal.SIGINT)

@@ -16,7 +16,8 @@ import GramgenRender
 ///   differ from what it needs (see `Spare`), so a caption edit costs a few hundred file
 ///   operations instead of a link per file and a folder per page.
 /// - `.inPlace` (the preview server's private folder): only files whose bytes changed are written,
-///   each under another name and renamed (never seen cut short), and files no longer produced are
+///   each into a spare beside it that then swaps names with it, or under another name then
+///   renamed (never seen cut short; see `replace`), and files no longer produced are
 ///   removed, so a caption edit writes a handful of pages. A kill in the middle may leave the folder
 ///   mixing two builds until the next one, which repairs all of it (a file is trusted only when it is
 ///   exactly the one the manifest recorded). Not flushed to disk: the folder is a preview
@@ -148,9 +149,10 @@ final class Publisher: PageSink, @unchecked Sendable {
             }
             identity = try writer.write(bytes, to: new)
         case .inPlace:
-            // Unrecorded but already right (the manifest was lost): left as it is.
-            if let existing = FileManager.default.contents(atPath: new), existing.elementsEqual(bytes),
-               let present = FileIdentity(path: new) {
+            // Unrecorded but already right (the manifest was lost): left as it is. (A recorded file
+            // whose digest differs is not: it was not read back to learn what is known.)
+            if old == nil, let existing = FileManager.default.contents(atPath: new), existing.count == bytes.count,
+               [UInt8](existing) == bytes, let present = FileIdentity(path: new) {
                 identity = present
             } else {
                 identity = try replace(new, with: bytes)
@@ -186,8 +188,23 @@ final class Publisher: PageSink, @unchecked Sendable {
         return previous.intact(path, at: source) != nil && writer.link(source, to: destination)
     }
 
-    /// A new name then a rename: a reader never sees a half-written file.
+    /// In place, a changed file's new bytes go into its spare beside it (`spare(of:)`, kept from
+    /// the last time it changed), and the two swap names in one step (RENAME_EXCHANGE): a reader
+    /// sees the old file or the new one whole, and no file is made or freed. Replacing by a
+    /// rename freed the old file every time; on this machine's ext4 (mounted with `discard`), 500
+    /// such renames took 0.29 s against 0.03 s for exchanges, and a new hashtag rewrites the 500
+    /// files of the search index. Where the file is new or the file system cannot exchange: a new
+    /// name, then a rename.
     private func replace(_ full: String, with bytes: [UInt8]) throws -> FileIdentity {
+        var info = stat()
+        if lstat(full, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+            let spare = Self.spare(of: full)
+            // Never written through: anything but a file of one name is made anew.
+            if lstat(spare, &info) == 0, info.st_mode & S_IFMT != S_IFREG || info.st_nlink != 1 { unlink(spare) }
+            let identity = try writer.write(bytes, to: spare)
+            if gg_exchange_paths(spare, full) == 0 { return identity }
+            unlink(spare)
+        }
         let temporary = full + ".gramgen-\(getpid())"
         let identity = try writer.write(bytes, to: temporary)
         guard rename(temporary, full) == 0 else {
@@ -271,6 +288,20 @@ final class Publisher: PageSink, @unchecked Sendable {
         }
         manifest.listsEverything = true
         return manifest
+    }
+
+    /// The spare of the file at `path` (see `replace`): a hidden name beside it, which the preview
+    /// server never serves.
+    static func spare(of path: String) -> String {
+        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        return path[..<slash] + "." + path[slash...] + spareSuffix
+    }
+
+    static let spareSuffix = ".gramgen-spare"
+
+    /// Whether `path` names a spare (`spare(of:)`).
+    static func isSpare(_ path: String) -> Bool {
+        path.hasSuffix(spareSuffix) && (path.split(separator: "/").last?.hasPrefix(".") ?? false)
     }
 
     /// Writes down what `finish` published: the manifest, and in place the end of the rebuild
@@ -363,6 +394,7 @@ final class Publisher: PageSink, @unchecked Sendable {
         var emptied = Set<String>()
         for path in candidates where wanted[path] == nil {
             unlink(root + "/" + path)
+            unlink(spare(of: root + "/" + path))
             var folder = (path as NSString).deletingLastPathComponent
             while !folder.isEmpty, emptied.insert(folder).inserted {
                 folder = (folder as NSString).deletingLastPathComponent

@@ -123,9 +123,11 @@ struct UpToDateCheck {
         return digest.hex
     }
 
+    /// The digest of what a folder published in place holds (its files' spares aside, see
+    /// `Publisher.spare(of:)`), as `digest(of:)` gives for the files recorded.
     static func treeDigest(_ root: URL) -> String? {
-        var digest = DigestBuilder()
-        return addListing(root, follow: false, to: &digest) ? digest.hex : nil
+        guard let entries = FolderWalk.entries(root.path, follow: false) else { return nil }
+        return digest(of: entries.filter { !Publisher.isSpare($0.path) })
     }
 
     /// Relative paths of the regular files below `root` (none when it is missing).

@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// The preview's own folder (`.gramgen/serve`) is updated in place, file by file, each file
-/// replaced by a rename. What is guaranteed when `gramgen serve` is killed (SIGKILL) in the middle
+/// swapped with its spare or replaced by a rename. What is guaranteed when `gramgen serve` is killed (SIGKILL) in the middle
 /// of a rebuild: every file in the folder is whole (old or new), and the next start makes the
 /// folder exactly what a preview of the site from scratch holds.
 @Suite(.serialized)
@@ -94,15 +94,24 @@ struct ServeKillTests {
         return false
     }
 
+    /// The folder's files, without the spares of rewritten files (`.<name>.gramgen-spare`, hidden
+    /// and never served); each spare must sit beside its file.
     static func tree(_ root: URL) throws -> Tree {
-        var files: Tree = [:]
+        var files: Tree = [:], spares: [String] = []
         let base = root.standardizedFileURL.path
         for case let path as String in FileManager.default.enumerator(atPath: base) ?? NSEnumerator() {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: base + "/" + path, isDirectory: &isFolder), !isFolder.boolValue {
+                let name = (path as NSString).lastPathComponent
+                if name.hasPrefix("."), name.hasSuffix(".gramgen-spare") {
+                    let folder = (path as NSString).deletingLastPathComponent
+                    spares.append((folder.isEmpty ? "" : folder + "/") + name.dropFirst().dropLast(".gramgen-spare".count))
+                    continue
+                }
                 files[path] = try Data(contentsOf: URL(fileURLWithPath: base + "/" + path))
             }
         }
+        for page in spares { #expect(files[page] != nil, "a spare without its file: \(page)") }
         return files
     }
 
