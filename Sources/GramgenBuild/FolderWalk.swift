@@ -254,6 +254,7 @@ public final class FolderChanges: @unchecked Sendable {
     private var attached = false
     private var known = false
     private var blind = false
+    private var endedBursts = 0
 
     public init() {}
 
@@ -267,6 +268,14 @@ public final class FolderChanges: @unchecked Sendable {
     public func changed(_ path: String) {
         lock.withLock { _ = folders.insert(path) }
     }
+
+    /// A burst of changes ended (the watcher is about to signal the rebuild).
+    public func burstEnded() {
+        lock.withLock { endedBursts += 1 }
+    }
+
+    /// Bursts ended so far (tests wait on it: the rebuild loop's signal needs a free task thread).
+    var bursts: Int { lock.withLock { endedBursts } }
 
     /// Events were lost: the next build reads every folder.
     public func lost() {

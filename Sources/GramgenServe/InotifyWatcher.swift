@@ -70,6 +70,7 @@ final class InotifyWatcher: @unchecked Sendable {
             if let (since, quiet) = pending {
                 let left = Double(quiet) / 1000 - Date().timeIntervalSince(since)
                 if left <= 0 {
+                    folderChanges?.burstEnded()
                     changed()
                     pending = nil
                     continue
