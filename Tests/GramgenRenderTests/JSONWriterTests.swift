@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GramgenRender
+import GramgenCore
 
 /// Feeds are written by gramgen's JSONWriter; it must match Foundation's JSONEncoder byte for byte.
 struct JSONWriterTests {
@@ -30,6 +31,18 @@ struct JSONWriterTests {
                 "empty": .array([]), "nested": .array([.array([.string(text)]), .array([])]), "missing": nil,
             ]), into: &out)
             #expect(String(decoding: out, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+        }
+    }
+
+    @Test("integers are written as String(value) writes them")
+    func integers() {
+        var random = SeededRandom.forTest("JSONWriterTests.integers")
+        var values = [0, 1, 9, 10, -1, -10, 99, 100, 123_456_789, Int.max, Int.min]
+        for _ in 0..<1000 { values.append(Int.random(in: Int.min...Int.max, using: &random) >> Int.random(in: 0...62, using: &random)) }
+        for value in values {
+            var out: [UInt8] = [UInt8(ascii: "[")]
+            JSONWriter.writeInteger(value, into: &out)
+            #expect(String(decoding: out, as: UTF8.self) == "[" + String(value), "\(value)")
         }
     }
 }

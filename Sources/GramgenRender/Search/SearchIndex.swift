@@ -119,7 +119,7 @@ struct SearchIndex {
                 out.append(UInt8(ascii: "["))
                 var previous = 0
                 Self.join(postings[word] ?? [], into: &out) { value, out in
-                    out += Array(String(value - previous).utf8)
+                    JSONWriter.writeInteger(value - previous, into: &out)
                     previous = value
                 }
                 out.append(UInt8(ascii: "]"))
