@@ -216,7 +216,7 @@ enum FolderWalk {
                 // A real folder (the listing says so: no lstat) is inside; a link is resolved.
                 if follow, let within, entry.pointee.d_type != UInt8(DT_DIR), !isInside(folder.path + "/" + name, within) { continue }
                 let id = [UInt64(info.st_dev), UInt64(info.st_ino)]
-                names.append((name, id))
+                if listings != nil { names.append((name, id)) }
                 guard seen.insert(id).inserted else { continue }
                 found.append(Folder(path: folder.path + "/" + name, prefix: folder.prefix + name + "/", depth: folder.depth + 1,
                                     viaLink: folder.viaLink || entry.pointee.d_type != UInt8(DT_DIR)))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import GramgenBuild
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -94,7 +95,7 @@ struct ServeKillTests {
         return false
     }
 
-    /// The folder's files, without the spares of rewritten files (`.<name>.gramgen-spare`, hidden
+    /// The folder's files, without the spares of rewritten files (`Publisher.spare(of:)`, hidden
     /// and never served); each spare must sit beside its file.
     static func tree(_ root: URL) throws -> Tree {
         var files: Tree = [:], spares: [String] = []
@@ -102,16 +103,15 @@ struct ServeKillTests {
         for case let path as String in FileManager.default.enumerator(atPath: base) ?? NSEnumerator() {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: base + "/" + path, isDirectory: &isFolder), !isFolder.boolValue {
-                let name = (path as NSString).lastPathComponent
-                if name.hasPrefix("."), name.hasSuffix(".gramgen-spare") {
-                    let folder = (path as NSString).deletingLastPathComponent
-                    spares.append((folder.isEmpty ? "" : folder + "/") + name.dropFirst().dropLast(".gramgen-spare".count))
+                if Publisher.isSpare(path) {
+                    spares.append(path)
                     continue
                 }
                 files[path] = try Data(contentsOf: URL(fileURLWithPath: base + "/" + path))
             }
         }
-        for page in spares { #expect(files[page] != nil, "a spare without its file: \(page)") }
+        let sparesOfFiles = Set(files.keys.map { Publisher.spare(of: $0) })
+        for spare in spares { #expect(sparesOfFiles.contains(spare), "a spare without its file: \(spare)") }
         return files
     }
 
