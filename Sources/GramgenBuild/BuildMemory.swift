@@ -25,6 +25,8 @@ public final class BuildMemory: @unchecked Sendable {
     /// The walk of `content/` by folder, and which folders changed since (told by the watcher).
     let listings = FolderWalk.Listings()
     public let folderChanges: FolderChanges
+    /// Pages left for a catch-up build after the reload (`gramgen serve`); nil: every page is drawn.
+    public let fastRender: FastRender?
     private let lock = NSLock()
     private var cache: MediaCache?
     private var digests: SourceDigests?
@@ -39,6 +41,21 @@ public final class BuildMemory: @unchecked Sendable {
     }
     private var lastPublished: Published?
 
+    /// What the last build loaded, when it left pages for later (`BuildPipeline.catchUp`).
+    private var loaded: BuildState?
+
+    func keepLoaded(_ state: BuildState?) {
+        lock.withLock { loaded = state }
+    }
+
+    /// What the last build loaded, once.
+    func takeLoaded() -> BuildState? {
+        lock.withLock {
+            defer { loaded = nil }
+            return loaded
+        }
+    }
+
     /// What the last build left to do after the reload (`afterReload`).
     private var pending: (() -> Void)?
     /// Held while `pending` runs, so a build waits for the last one's record keeping.
@@ -46,8 +63,9 @@ public final class BuildMemory: @unchecked Sendable {
 
     /// `folderChanges`: where the watcher tells which folders changed (none by default: every
     /// build reads every folder).
-    public init(folderChanges: FolderChanges = FolderChanges()) {
+    public init(folderChanges: FolderChanges = FolderChanges(), fastRender: FastRender? = nil) {
         self.folderChanges = folderChanges
+        self.fastRender = fastRender
     }
 
     /// Keeps `work` (writing the build's records) to run by `settle`: after the browser was told
@@ -183,6 +201,7 @@ public final class BuildMemory: @unchecked Sendable {
         lock.withLock {
             forgetImaging(nil)
             lastPublished = nil
+            loaded = nil
         }
     }
 }

@@ -54,12 +54,31 @@ public struct BuildPipeline {
         return run(evenIfUpToDate: true)
     }
 
-    private func run(evenIfUpToDate: Bool) -> BuildReport {
+    /// For `gramgen serve` after a build that left pages for later (`FastRender`): a build that
+    /// draws them, leaving pages only once a change waits.
+    public func catchUp() -> BuildReport {
+        run(evenIfUpToDate: false, catchUp: true)
+    }
+
+    static let renderStep = steps.firstIndex { $0.name == "render" } ?? steps.count
+
+    private func run(evenIfUpToDate: Bool, catchUp: Bool = false) -> BuildReport {
         MemoryTuning.apply(jobs: options.jobs)
         memory?.settle()
-        let state = BuildState(options: options, console: console, memory: memory)
+        // A catch-up build draws from what the build before it loaded (nothing changed since,
+        // or a change waits and its build follows), so it starts at rendering.
+        let kept = catchUp ? memory?.takeLoaded() : nil
+        let state = kept.map { BuildState(continuing: $0) } ?? BuildState(options: options, console: console, memory: memory)
         state.evenIfUpToDate = evenIfUpToDate
-        for (index, step) in Self.steps.enumerated() {
+        state.catchUp = catchUp
+        if !catchUp { memory?.keepLoaded(nil) }
+        for (index, step) in Self.steps.enumerated() where kept == nil || index >= Self.renderStep {
+            // A catch-up build gives way to a change before it writes anything (its render stops
+            // by itself, see `Publisher.stopsEarly`); the pages stay left for later.
+            if catchUp, index < Self.renderStep, memory?.fastRender?.isChangeWaiting == true {
+                state.report.stoppedForChange = true
+                break
+            }
             let start = Date()
             var next = Next.stop
             do {
@@ -74,6 +93,7 @@ public struct BuildPipeline {
             console.detail(String(format: "[%d/%d] %@ (%.3fs)", index + 1, Self.steps.count, step.name, seconds))
             if next == .stop { break }
         }
+        if !state.report.published, !state.report.stoppedForChange { memory?.fastRender?.abandoned() }
         return state.report
     }
 
@@ -184,7 +204,10 @@ public struct BuildPipeline {
         state.memory?.published = nil
         let publisher = try Publisher(options.publishInPlace ? .inPlace : .swap, output: options.output, cache: cache,
                                       staticFiles: state.staticFiles, manifestURL: state.upToDate.manifestURL, parallel: options.parallel,
-                                      kept: options.publishInPlace ? kept?.manifest : nil, keptMedia: kept?.media)
+                                      kept: options.publishInPlace ? kept?.manifest : nil, keptMedia: kept?.media,
+                                      later: state.memory?.fastRender.map {
+                                          $0.choices(catchUp: state.catchUp, partial: options.publishInPlace && kept != nil)
+                                      })
         state.publisher = publisher
         let inputs = InputDigests.make(site: site, images: images.images, options: options)
         let renderer = SiteRenderer(site: site, images: images.images, theme: theme, inputs: inputs, parallel: options.parallel,
@@ -206,11 +229,17 @@ public struct BuildPipeline {
         state.report.fileCount = publisher.fileCount
         state.report.pagesReused = publisher.reused
         state.report.pagesDrawn = publisher.drawn
+        state.report.pagesLeftForLater = publisher.leftForLater.count
+        state.memory?.fastRender?.published(leftForLater: publisher.leftForLater)
         // The output is complete; what is left writes down what the build did and what the
         // next one may reuse. A process that keeps its memory runs it after it has told the
         // browser to reload (`BuildMemory.settle`).
-        let (report, digests, upToDate, inputs, memory) = (state.report, state.digests, state.upToDate, state.checked?.inputs ?? "", state.memory)
+        // With pages left for later the output is not what the inputs make: never up to date.
+        let inputs = (publisher.leftForLater.isEmpty ? "" : OutputManifest.drawLater) + (state.checked?.inputs ?? "")
+        let (report, digests, upToDate, memory, console) = (state.report, state.digests, state.upToDate, state.memory, state.console)
         let recordKeeping = {
+            let start = Date()
+            defer { console.detail(String(format: "  records written (%.3fs)", Date().timeIntervalSince(start))) }
             publisher.saveManifest()
             digests.save()
             cache.prune(keepingKeys: images.cacheKeys, files: media.union(images.replacedFiles))
@@ -218,6 +247,10 @@ public struct BuildPipeline {
             if let output, let manifest = publisher.published { memory?.published = .init(output: output, manifest: manifest, media: media) }
         }
         if let memory { memory.afterReload(recordKeeping) } else { recordKeeping() }
+        if !publisher.leftForLater.isEmpty {
+            state.publisher = nil  // its records are the recordKeeping's, not the catch-up's
+            state.memory?.keepLoaded(state)
+        }
         return .stop
     }
 }
@@ -232,6 +265,8 @@ final class BuildState {
     var report = BuildReport()
     /// Go on when the output is up to date (`BuildPipeline.warmUp`).
     var evenIfUpToDate = false
+    /// Draw the pages an earlier build left for later (`BuildPipeline.catchUp`).
+    var catchUp = false
     var checked: UpToDateCheck.Outcome?
     var site: Site?
     var theme: Theme?
@@ -240,6 +275,27 @@ final class BuildState {
     var images: ImageStage.Result?
     var webApp = WebApp()
     var publisher: Publisher?
+
+    /// The state of the build before, to render again (`BuildPipeline.catchUp`): what it
+    /// loaded, a report of what it loaded, no publisher.
+    init(continuing loaded: BuildState) {
+        options = loaded.options
+        console = loaded.console
+        memory = loaded.memory
+        upToDate = loaded.upToDate
+        digests = loaded.digests
+        checked = loaded.checked
+        site = loaded.site
+        theme = loaded.theme
+        staticFiles = loaded.staticFiles
+        cache = loaded.cache
+        images = loaded.images
+        webApp = loaded.webApp
+        report.userCount = loaded.report.userCount
+        report.postCount = loaded.report.postCount
+        report.imagesFromCache = loaded.report.imagesFromCache + loaded.report.imagesProcessed
+        report.diagnostics = loaded.report.diagnostics  // warnings only: it published
+    }
 
     init(options: BuildOptions, console: Console, memory: BuildMemory?) {
         self.options = options

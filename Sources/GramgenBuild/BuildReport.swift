@@ -20,6 +20,10 @@ public struct BuildReport: Sendable {
     public var pagesReused = 0
     /// Pages and feeds drawn (the rest of them were taken over unchanged).
     public var pagesDrawn = 0
+    /// Pages that changed and were left for a catch-up build (`FastRender`).
+    public var pagesLeftForLater = 0
+    /// A catch-up build gave way to a change before it wrote anything.
+    public var stoppedForChange = false
     public var published = false
     /// Nothing changed since the last build into this output, so nothing was done.
     public var upToDate = false

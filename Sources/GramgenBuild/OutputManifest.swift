@@ -12,6 +12,11 @@ struct OutputManifest: Sendable {
         var size: Int64
         var modified: Int64
         var inode: UInt64
+
+        /// A static or media file as placed (`OutputManifest.placed`).
+        static func placed(_ identity: FileIdentity) -> Entry {
+            Entry(inputs: OutputManifest.placed, content: "", size: identity.size, modified: identity.modified, inode: identity.inode)
+        }
     }
 
     var entries: [String: Entry] = [:]
@@ -26,6 +31,10 @@ struct OutputManifest: Sendable {
     /// The `inputs` of a static or media file: placed as it is, not drawn (so never reused as a
     /// page; `Publisher.reuse` asks for a page's own inputs digest).
     static let placed = "placed"
+
+    /// The `inputs` of a page left as an earlier build drew it, to be drawn again (`FastRender`):
+    /// no page's inputs digest is this, so the next build draws it.
+    static let drawLater = "later"
 
     /// Tab-separated lines: path, inputs, content, size, modified (ns), inode.
     static func load(_ url: URL) -> OutputManifest {

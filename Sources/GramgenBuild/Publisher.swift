@@ -74,6 +74,11 @@ final class Publisher: PageSink, @unchecked Sendable {
     private var written: [(path: String, entry: OutputManifest.Entry)] = []
     private var keepsWritten: Bool { strategy == .inPlace && keptMedia != nil && previous.trusted }
 
+    /// In place under `gramgen serve`: which changed pages this build leaves for later (`FastRender`).
+    private let later: FastRender.Choices?
+    /// The pages left for later (`leaveForLater`).
+    private(set) var leftForLater: Set<String> = []
+
     /// After `finish` in place: the manifest as saved, which a next build of the same process may
     /// trust (`kept`).
     private(set) var published: OutputManifest?
@@ -83,8 +88,9 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// `kept` (in place only) is the manifest this process published last into `output`, trusted
     /// instead of the one on disk: no file it lists is looked at again.
     init(_ strategy: Strategy, output: URL, cache: MediaCache, staticFiles: [StaticFiles.File], manifestURL: URL, parallel: Parallel,
-         kept: OutputManifest? = nil, keptMedia: Set<String>? = nil) throws {
+         kept: OutputManifest? = nil, keptMedia: Set<String>? = nil, later: FastRender.Choices? = nil) throws {
         self.keptMedia = kept == nil ? nil : keptMedia
+        self.later = strategy == .inPlace ? later : nil
         self.strategy = strategy
         self.parallel = parallel
         self.output = output
@@ -126,6 +132,27 @@ final class Publisher: PageSink, @unchecked Sendable {
         guard let entry = previous.entries[path], entry.inputs == inputs, previous.trusted || takeOver(path) else { return false }
         record(path, entry, reused: true, known: true)
         return true
+    }
+
+    /// A page that is there as the last build recorded it stays as it is, recorded as to be drawn
+    /// again, when `later` says so.
+    func leaveForLater(_ path: String) -> Bool {
+        guard let later, var entry = previous.entries[path], entry.inputs != OutputManifest.placed,
+              previous.trusted || takeOver(path), later.leaves(path) else { return false }
+        entry.inputs = OutputManifest.drawLater
+        record(path, entry, reused: false, known: true)
+        lock.withLock { _ = leftForLater.insert(path) }
+        return true
+    }
+
+    func wants(_ path: String) -> Bool {
+        later?.only?.contains(path) ?? true
+    }
+
+    /// A catch-up build stops when a change waits: its record keeps what it did not visit.
+    func stopsEarly() -> Bool {
+        guard let later, later.only != nil else { return false }
+        return later.fastRender.isChangeWaiting
     }
 
     func put(_ path: String, _ bytes: [UInt8], inputs: String?) throws {
@@ -231,6 +258,11 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// Places `static/` and the media files, then completes the output: swaps the folder in, or
     /// removes what is no longer produced; and remembers what it holds.
     func finish(media: Set<String>) throws {
+        if let manifest = try partialRecord(media: media) {
+            finished = manifest
+            published = manifest
+            return
+        }
         try placeStatic()
         if let manifest = unchangedFolder(media: media) {
             lock.withLock { fileCount += media.count }
@@ -245,8 +277,7 @@ final class Publisher: PageSink, @unchecked Sendable {
         next = OutputManifest()  // so the entries are not copied when added to
         manifest.entries.reserveCapacity(manifest.entries.count + placed.count)
         for file in placed where manifest.entries[file.path] == nil {
-            manifest.entries[file.path] = .init(inputs: OutputManifest.placed, content: "", size: file.identity.size,
-                                                modified: file.identity.modified, inode: file.identity.inode)
+            manifest.entries[file.path] = .placed(file.identity)
             if previous.entries[file.path] != nil { previousKept += 1 }
         }
         manifest.listsEverything = true
@@ -282,13 +313,31 @@ final class Publisher: PageSink, @unchecked Sendable {
         let staticKnown = placed.filter { previous.entries[$0.path] != nil }.count
         let others = previous.entries.count - media.count
         guard next.entries.count + placed.count == others, previousKept + staticKnown == others, keptMedia == media else { return nil }
+        return previousWithChanges()
+    }
+
+    /// After a catch-up build that drew only the pages left for later (`FastRender`): the record
+    /// is the last one with what this build put, and nothing is removed; the media files are
+    /// placed only when the set changed (an edit made meanwhile, which its own build completes).
+    /// Nil for any other build.
+    private func partialRecord(media: Set<String>) throws -> OutputManifest? {
+        guard let only = later?.only, keepsWritten, !interrupted, let keptMedia else { return nil }
+        if keptMedia != media { try placeMedia(media) }
+        let manifest = previousWithChanges()
+        leftForLater = only.filter { (manifest.entries[$0]?.inputs ?? OutputManifest.placed) == OutputManifest.drawLater }
+        lock.withLock {
+            fileCount = manifest.entries.count
+            pageCount = manifest.entries.keys.lazy.filter { $0.hasSuffix(".html") }.count
+        }
+        return manifest
+    }
+
+    /// The previous record with the entries of the pages this build put and the files it placed.
+    private func previousWithChanges() -> OutputManifest {
         var manifest = previous
         manifest.trusted = false
         for (path, entry) in written { manifest.entries[path] = entry }
-        for file in placed {
-            manifest.entries[file.path] = .init(inputs: OutputManifest.placed, content: "", size: file.identity.size,
-                                                modified: file.identity.modified, inode: file.identity.inode)
-        }
+        for file in placed { manifest.entries[file.path] = .placed(file.identity) }
         manifest.listsEverything = true
         return manifest
     }

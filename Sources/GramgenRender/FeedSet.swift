@@ -42,7 +42,7 @@ final class FeedSet {
             try pages.flush(into: sink)
         }
         let newest = Array(site.posts.prefix(Self.pageSize))
-        pages.addFile(SitePaths.atomFeed, inputs: .posts(newest)) { [site, images, messages] in
+        pages.addFile(SitePaths.atomFeed, inputs: .posts(newest), deferrable: true) { [site, images, messages] in
             Array(AtomFeed(site: site, images: images, items: newest, messages: messages).file().contents)
         }
     }
@@ -55,7 +55,7 @@ final class FeedSet {
         func name(_ page: Int) -> String { SitePaths.jsonFeed("", page: page) }
         for (index, posts) in pages.enumerated() {
             let page = index + 1
-            set.addFile(folder + name(page), inputs: .posts(posts, title, "\(pages.count)")) { [self] in
+            set.addFile(folder + name(page), inputs: .posts(posts, title, "\(pages.count)"), deferrable: true) { [self] in
                 let feed = JSONFeed(
                     title: title, homePageURL: base + home, feedURL: base + urlFolder + name(page),
                     description: site.config.description.isEmpty ? nil : site.config.description,

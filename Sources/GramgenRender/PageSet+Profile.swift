@@ -110,7 +110,7 @@ extension PageSet {
         let pages = SiteRenderer.paginate(items, size: size)
         for (index, items) in pages.enumerated() {
             let number = index + 1, path = SitePaths.paged(folder, number), total = pages.count
-            add(template, path: path, inputs: inputs(items, "\(total)")) { [renderer] in
+            add(template, path: path, page: number, inputs: inputs(items, "\(total)")) { [renderer] in
                 page(items, path, number) { root in
                     renderer.pagination(current: number, total: total, root: root) { SitePaths.paged(folder, $0) }
                 }

@@ -9,6 +9,9 @@ struct PageSet {
     struct Job {
         let file: String
         let inputs: PageInputs
+        /// No browser lands on it first (a list's later page, a feed, the sitemap): `gramgen serve`
+        /// may draw it after the reload (`PageSink.leaveForLater`).
+        var deferrable = false
         let make: () throws -> [UInt8]
     }
 
@@ -20,6 +23,8 @@ struct PageSet {
     var sitemapPaths: [String] = []
     /// The inputs' digests, made once for all the flushes.
     private let digests: PageDigests?
+    /// Thrown by `flush` when the sink stops the build early (`PageSink.stopsEarly`).
+    struct Stopped: Error {}
     /// Jobs drawn together: enough to keep every worker busy.
     static let batchSize = 2048
 
@@ -31,22 +36,24 @@ struct PageSet {
     var site: Site { renderer.site }
 
     /// Queues a page at `path` (a folder, "" for the root) drawn by `template` from `view()`.
-    mutating func add(_ template: String, path: String, inSitemap: Bool = true, file: String? = nil,
+    /// `page`: its number in a paginated list (those after the first are `deferrable`).
+    mutating func add(_ template: String, path: String, inSitemap: Bool = true, file: String? = nil, page: Int = 1,
                       inputs: PageInputs, view: @escaping () -> PageView) {
-        jobs.append(Job(file: file ?? SitePaths.file(path), inputs: inputs.adding(template)) { [renderer] in
+        jobs.append(Job(file: file ?? SitePaths.file(path), inputs: inputs.adding(template), deferrable: page > 1) { [renderer] in
             try renderer.theme.render(template, view())
         })
         if inSitemap { sitemapPaths.append(path) }
     }
 
     /// Queues a file that is not drawn by a template (feeds, sitemap).
-    mutating func addFile(_ file: String, inputs: PageInputs, make: @escaping () throws -> [UInt8]) {
-        jobs.append(Job(file: file, inputs: inputs, make: make))
+    mutating func addFile(_ file: String, inputs: PageInputs, deferrable: Bool = false, make: @escaping () throws -> [UInt8]) {
+        jobs.append(Job(file: file, inputs: inputs, deferrable: deferrable, make: make))
     }
 
     /// Draws the queued jobs once there are `batchSize` of them (`force`: whatever there is).
     mutating func flush(into sink: PageSink, force: Bool = false) throws {
         guard force || jobs.count >= Self.batchSize else { return }
+        if sink.stopsEarly() { throw Stopped() }
         try render(into: sink)
         jobs.removeAll(keepingCapacity: true)
         sink.batchDone()
@@ -63,8 +70,10 @@ struct PageSet {
             for index in c * chunk..<min((c + 1) * chunk, jobs.count) {
                 do {
                     let job = jobs[index]
+                    guard sink.wants(job.file) else { continue }
                     let digest = digests.map { $0.digest(job.file, job.inputs, site: site) }
                     if let digest, sink.reuse(job.file, inputs: digest) { continue }
+                    if job.deferrable, sink.leaveForLater(job.file) { continue }
                     try sink.put(job.file, try job.make(), inputs: digest)
                 } catch {
                     lock.lock()
@@ -82,7 +91,7 @@ struct PageSet {
         for (index, posts) in pages.enumerated() {
             let number = index + 1
             let path = SitePaths.home(page: number)
-            add("home", path: path, inputs: .posts(posts, "\(pages.count)")) { [renderer] in
+            add("home", path: path, page: number, inputs: .posts(posts, "\(pages.count)")) { [renderer] in
                 let site = renderer.site
                 let t = renderer.messages
                 var view = renderer.layout(path: path, title: number == 1 ? "" : t.text("page_title", ["number": t.language.number(number)]),
@@ -165,7 +174,7 @@ struct PageSet {
                 let number = index + 1
                 let folder = SitePaths.tagFolder(tag.key, page: number)
                 let shownTop = number == 1 ? top : []
-                add("tag", path: folder, inputs: .posts(shownTop + pagePosts, "\(tag.display) \(pages.count) \(posts.count)")) { [renderer] in
+                add("tag", path: folder, page: number, inputs: .posts(shownTop + pagePosts, "\(tag.display) \(pages.count) \(posts.count)")) { [renderer] in
                     let site = renderer.site
                     let t = renderer.messages
                     var view = renderer.layout(path: folder, title: "#\(tag.display)" + t.pageSuffix(number),
@@ -203,7 +212,7 @@ struct PageSet {
         for (index, posts) in pages.enumerated() {
             let number = index + 1
             let path = SitePaths.explore(page: number)
-            add("explore", path: path, inputs: .posts(posts, "explore \(pages.count)")) { [renderer] in
+            add("explore", path: path, page: number, inputs: .posts(posts, "explore \(pages.count)")) { [renderer] in
                 let site = renderer.site
                 let t = renderer.messages
                 var view = renderer.layout(path: path, title: t.text("explore") + t.pageSuffix(number),

@@ -8,12 +8,26 @@ public protocol PageSink: Sendable {
     func reuse(_ path: String, inputs: String) -> Bool
     /// A finished file; `inputs` as above, nil for files that are always rendered.
     func put(_ path: String, _ bytes: [UInt8], inputs: String?) throws
+    /// Whether a page that must be drawn again, and that no browser lands on first (a list's
+    /// later page, a feed), is left as the last build drew it, to be drawn by a build after the
+    /// reload (`gramgen serve`'s fast render); the page is then not rendered.
+    func leaveForLater(_ path: String) -> Bool
+    /// Whether the file at `path` is to be made at all: a build that only draws the pages an
+    /// earlier one left for later wants no other, and those it does not visit stay as they are.
+    func wants(_ path: String) -> Bool
+    /// Whether the build stops before its next batch: one that draws only some pages may stop
+    /// when there is more urgent work (a catch-up build when a change waits). What it does not
+    /// visit stays as it is.
+    func stopsEarly() -> Bool
     /// A batch of pages is done and its jobs and views are dropped: a moment to give memory back.
     func batchDone()
 }
 
 extension PageSink {
     public func batchDone() {}
+    public func leaveForLater(_ path: String) -> Bool { false }
+    public func wants(_ path: String) -> Bool { true }
+    public func stopsEarly() -> Bool { false }
 }
 
 /// Keeps every file in memory (tests, and callers that want the files themselves).

@@ -75,16 +75,29 @@ public final class SiteRenderer: @unchecked Sendable {
         return sink.files
     }
 
-    /// Renders every page, feed and asset into `sink`, on all cores.
+    /// Renders every page, feed and asset into `sink`, on all cores, unless the sink stops it
+    /// early (`PageSink.stopsEarly`).
     public func render(into sink: PageSink) throws {
-        for asset in theme.assets { try sink.put(asset.path, Array(asset.contents), inputs: nil) }
-        for (path, bytes) in webApp.files(config: config, messages: messages, theme: theme) { try sink.put(path, bytes, inputs: nil) }
+        do {
+            try renderAll(into: sink)
+        } catch is PageSet.Stopped {
+            return
+        }
+    }
+
+    private func renderAll(into sink: PageSink) throws {
+        for asset in theme.assets where sink.wants(asset.path) { try sink.put(asset.path, Array(asset.contents), inputs: nil) }
+        for (path, bytes) in webApp.files(config: config, messages: messages, theme: theme) where sink.wants(path) {
+            try sink.put(path, bytes, inputs: nil)
+        }
         // Drawn in batches as they are queued (`flush`), so no list of jobs grows with the site.
         let digests = inputs.map { PageDigests($0, site: site, tagCounts: theme.showsTagCounts) }
         var pages = PageSet(renderer: self, digests: digests)
         // The search index is made from the site alone, on one thread: with `searchAhead` beside
         // the pages (queueing them is one thread's work too), else after them, so a big site's
-        // build does not hold it all the while.
+        // build does not hold it all the while. Not at all when the sink wants none of it (its
+        // search page aside).
+        let search = sink.wants(SitePaths.searchMeta)
         let (drawn, ahead) = parallel.both({
             Result {
                 pages.addHome()
@@ -104,9 +117,9 @@ public final class SiteRenderer: @unchecked Sendable {
                 pages.addPeople()
                 try pages.flush(into: sink, force: true)
             }
-        }, { searchAhead ? searchFiles(digests: digests) : nil })
+        }, { searchAhead && search ? searchFiles(digests: digests) : nil })
         try drawn.get()
-        pages.addSearch(files: ahead ?? searchFiles(digests: digests))
+        pages.addSearch(files: search ? ahead ?? searchFiles(digests: digests) : [])
         try pages.flush(into: sink, force: true)
         pages.addNotFound()
         try FeedSet(site: site, images: images, postsByAuthor: postsByAuthor, messages: messages).add(to: &pages, sink: sink)
@@ -115,7 +128,7 @@ public final class SiteRenderer: @unchecked Sendable {
         let sitemapPaths = pages.sitemapPaths
         var listed = DigestBuilder()
         for path in sitemapPaths { listed.add(path) }
-        pages.addFile(SitePaths.sitemap, inputs: .posts([], listed.hex)) { [site] in
+        pages.addFile(SitePaths.sitemap, inputs: .posts([], listed.hex), deferrable: true) { [site] in
             Array(SitemapRenderer.render(site: site, pagePaths: sitemapPaths).contents)
         }
         try pages.flush(into: sink, force: true)

@@ -37,7 +37,8 @@ enum LiveReloadScript {
         overlay.appendChild(body);
         document.body.appendChild(overlay);
       }
-      var source = new EventSource("\(eventsPath)");
+      // The page tells which it is, so a rebuild draws it before the reload (fast render).
+      var source = new EventSource("\(eventsPath)?page=" + encodeURIComponent(location.pathname));
       source.addEventListener("reload", function () { hide(); location.reload(); });
       source.addEventListener("error", function (event) {
         if (typeof event.data !== "string") { return; }  // a connection error, not a build error

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import ServiceLifecycle
+import GramgenBuild
 
 /// Every request of the preview server: the two live-reload endpoints under `/_gramgen/`, and the
 /// built site for everything else. Public so tests can drive it in process (HummingbirdTesting).
@@ -11,12 +12,20 @@ public struct PreviewResponder: HTTPResponder {
     let files: StaticFileResponder
     let broadcaster: ReloadBroadcaster
     let hosts: HostCheck
+    /// Pages a build left for later are held until the catch-up build has drawn them.
+    let fastRender: FastRender?
 
-    public init(output: URL, broadcaster: ReloadBroadcaster, hosts: HostCheck = HostCheck(listenHost: "127.0.0.1")) {
+    public init(output: URL, broadcaster: ReloadBroadcaster, hosts: HostCheck = HostCheck(listenHost: "127.0.0.1"),
+                fastRender: FastRender? = nil) {
         files = StaticFileResponder(folder: OutputFolder(root: output))
         self.broadcaster = broadcaster
         self.hosts = hosts
+        self.fastRender = fastRender
     }
+
+    /// How long a request for a page left for later waits for the catch-up build at most; then
+    /// the page is served as it is.
+    static let staleWait = Duration.seconds(30)
 
     /// HTTP/1.1's `Host` header, when a request arrives without an authority.
     private static let host = HTTPField.Name("Host")!
@@ -32,19 +41,30 @@ public struct PreviewResponder: HTTPResponder {
                 .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"],
                 body: LiveReloadScript.sourceData, head: request.method == .head)
         case LiveReloadScript.eventsPath where request.method == .get:
-            return events()
+            let page = request.uri.queryParameters["page"].map { RequestPath(raw: String($0)).outputFiles } ?? []
+            return events(page: page)
         default:
+            try await waitUntilDrawn(RequestPath(raw: request.uri.path).outputFiles)
             return files.respond(to: request)
+        }
+    }
+
+    /// Returns once none of `files` is a page left for later (or after `staleWait`).
+    private func waitUntilDrawn(_ files: [String]) async throws {
+        guard let fastRender, fastRender.hasStale else { return }
+        let deadline = ContinuousClock.now + Self.staleWait
+        while files.contains(where: fastRender.isStale), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
         }
     }
 
     /// The SSE stream of one page. It ends when the page goes away or when the server shuts down
     /// (a stream that never ends would otherwise hold graceful shutdown open for ever).
-    private func events() -> Response {
+    private func events(page: [String]) -> Response {
         let broadcaster = self.broadcaster
         let headers: HTTPFields = [.contentType: "text/event-stream", .cacheControl: "no-store"]
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
-            let stream = broadcaster.subscribe()
+            let stream = broadcaster.subscribe(page: page)
             try await writer.write(ByteBuffer(string: ReloadEvent.opening))
             try await withGracefulShutdownHandler {
                 for await event in stream {

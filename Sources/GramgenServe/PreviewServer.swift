@@ -40,15 +40,17 @@ public struct PreviewServer {
                                           settleMilliseconds: options.settleMilliseconds, polling: options.polling,
                                           folderChanges: folderChanges)
         let broadcaster = ReloadBroadcaster()
+        let fastRender = FastRender()
+        fastRender.shown = { broadcaster.shownFiles }
         let rebuilder = SiteRebuilder(options: options.buildOptions, console: console, broadcaster: broadcaster,
-                                      folderChanges: folderChanges, report: report)
+                                      folderChanges: folderChanges, fastRender: fastRender, report: report)
         await rebuilder.build()
         var logger = Logger(label: "gramgen.serve")
         logger.logLevel = .critical
         let console = self.console, options = self.options
         let app = Application(
             responder: PreviewResponder(output: options.output, broadcaster: broadcaster,
-                                                        hosts: HostCheck(listenHost: options.host)),
+                                        hosts: HostCheck(listenHost: options.host), fastRender: fastRender),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: nil),
             services: [RebuildService(changes: watch.stream, rebuilder: rebuilder, broadcaster: broadcaster)],
             onServerRunning: { _ in

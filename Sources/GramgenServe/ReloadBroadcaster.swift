@@ -5,13 +5,16 @@ import Foundation
 public final class ReloadBroadcaster: @unchecked Sendable {
     private let lock = NSLock()
     private var subscribers: [UUID: AsyncStream<ReloadEvent>.Continuation] = [:]
+    /// The output file each open page shows, as its script told (`RequestPath.outputFiles`).
+    private var pages: [UUID: [String]] = [:]
     private var currentError: String?
     private var closed = false
 
     public init() {}
 
-    /// A new page's stream; it ends when the page goes away or the server shuts down.
-    func subscribe() -> AsyncStream<ReloadEvent> {
+    /// A new page's stream; it ends when the page goes away or the server shuts down. `page`:
+    /// the output files the page may be (see `shownFiles`).
+    func subscribe(page: [String] = []) -> AsyncStream<ReloadEvent> {
         let id = UUID()
         let (stream, continuation) = AsyncStream.makeStream(of: ReloadEvent.self, bufferingPolicy: .bufferingNewest(8))
         continuation.onTermination = { [weak self] _ in self?.remove(id) }
@@ -21,6 +24,7 @@ public final class ReloadBroadcaster: @unchecked Sendable {
             continuation.finish()
         } else {
             subscribers[id] = continuation
+            pages[id] = page
             if let currentError { continuation.yield(.error(currentError)) }
         }
         return stream
@@ -44,6 +48,7 @@ public final class ReloadBroadcaster: @unchecked Sendable {
         closed = true
         let all = Array(subscribers.values)
         subscribers.removeAll()
+        pages.removeAll()
         lock.unlock()
         for continuation in all { continuation.finish() }
     }
@@ -62,9 +67,15 @@ public final class ReloadBroadcaster: @unchecked Sendable {
         for continuation in all { continuation.yield(event) }
     }
 
+    /// The output files the open pages show: a build draws them before the reload (`FastRender`).
+    public var shownFiles: Set<String> {
+        lock.withLock { Set(pages.values.joined()) }
+    }
+
     private func remove(_ id: UUID) {
         lock.lock()
         subscribers[id] = nil
+        pages[id] = nil
         lock.unlock()
     }
 }

@@ -36,4 +36,12 @@ enum RequestPath: Equatable {
         }
         self = .segments(parts, trailingSlash: decoded.hasSuffix("/"))
     }
+
+    /// The output files a request for this path may be served from: the file itself, or the
+    /// folder's `index.html` (nothing for a path that is never served).
+    var outputFiles: [String] {
+        guard case .segments(let segments, _) = self else { return [] }
+        let joined = segments.joined(separator: "/")
+        return joined.isEmpty ? ["index.html"] : [joined, joined + "/index.html"]
+    }
 }

@@ -15,9 +15,12 @@ public final class SiteRebuilder: @unchecked Sendable {
 
     /// `folderChanges`: what the watcher tells of each change, so a rebuild reads only the
     /// folders that changed.
+    ///
+    /// `fastRender`: a build after an edit may leave pages the browser does not show for a
+    /// catch-up build right after its reload (`FastRender`).
     public init(options: BuildOptions, console: Console, broadcaster: ReloadBroadcaster, folderChanges: FolderChanges = FolderChanges(),
-                report: @escaping @Sendable (BuildReport) -> Void) {
-        memory = BuildMemory(folderChanges: folderChanges)
+                fastRender: FastRender? = nil, report: @escaping @Sendable (BuildReport) -> Void) {
+        memory = BuildMemory(folderChanges: folderChanges, fastRender: fastRender)
         self.options = options
         self.console = console
         self.broadcaster = broadcaster
@@ -35,7 +38,25 @@ public final class SiteRebuilder: @unchecked Sendable {
         } else {
             broadcaster.buildFailed(Self.overlayText(result))
         }
+        await catchUp()
         return result
+    }
+
+    /// Draws the pages the last build left for later, unless a change waits (its build comes
+    /// first, and leaves or draws them in turn). Quiet when it succeeds: the pages open in a
+    /// browser were drawn already. A change made meanwhile is built after it and reloads then.
+    private func catchUp() async {
+        guard let fastRender = memory.fastRender, fastRender.hasStale, !fastRender.isChangeWaiting else { return }
+        let result = await onBuildThread { $0.catchUp() }
+        if result.stoppedForChange {
+            return
+        } else if result.published {
+            console.detail(String(format: "Drew %d pages left for later in %.2fs%@", result.pagesDrawn, result.totalSeconds,
+                                  result.pagesLeftForLater > 0 ? " (\(result.pagesLeftForLater) left again: a change waits)" : ""))
+        } else {
+            report(result)
+            broadcaster.buildFailed(Self.overlayText(result))
+        }
     }
 
     /// After a start that found the output up to date, loads the site into memory all the same

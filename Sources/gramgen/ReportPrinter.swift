@@ -27,7 +27,8 @@ struct ReportPrinter {
                               plural(report.userCount, "user"), report.totalSeconds, place)
             if !problems.isEmpty { line += " (\(problems))" }
             console.info(line)
-            console.detail("  Pages and feeds: \(report.pagesDrawn) drawn, \(report.pagesReused) taken over from the last build unchanged")
+            console.detail("  Pages and feeds: \(report.pagesDrawn) drawn, \(report.pagesReused) taken over from the last build unchanged"
+                + (report.pagesLeftForLater > 0 ? ", \(report.pagesLeftForLater) left to draw after the reload" : ""))
         } else {
             console.problem("Build failed with \(problems.isEmpty ? "errors" : problems); \(place) was left unchanged.")
         }

@@ -220,7 +220,8 @@ struct StaticFileTests {
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
                 let script = String(buffer: response.body)
-                #expect(script.contains("new EventSource(\"/_gramgen/events\")"))
+                // It names the page it is on (fast render draws that page before the reload).
+                #expect(script.contains("new EventSource(\"/_gramgen/events?page=\" + encodeURIComponent(location.pathname))"))
                 #expect(script.contains("textContent") && !script.contains("innerHTML"))
             }
         }

@@ -1,0 +1,98 @@
+import Foundation
+
+/// `gramgen serve`'s fast render (Hugo's server does the same): a build after an edit draws the
+/// pages a browser lands on first (each list's first page, every post's page, every page open in
+/// a browser now) and at most `budget` others that changed; the rest it leaves as the last build
+/// drew them, recorded as to be drawn again (`OutputManifest.drawLater`), and the browser reloads.
+/// A catch-up build right after draws them (`BuildPipeline.catchUp`); until then the preview
+/// server holds a request for one of them (`isStale`). A new post moves every post down one place
+/// on every page of the home feed, explore and the feeds: a thousand pages at 10,000 posts, where
+/// the browser shows one.
+///
+/// Nothing of it reaches a build's output: a folder holding pages left for later is never
+/// recorded as up to date, so any later build draws them.
+public final class FastRender: @unchecked Sendable {
+    private let lock = NSLock()
+    private var staleFiles: Set<String> = []
+    private var waiting = false
+    /// The output files open in a browser now (the live-reload connections' pages).
+    public var shown: @Sendable () -> Set<String> = { [] }
+    /// Changed pages beyond those above that a build after an edit draws before it leaves the
+    /// rest for later: an ordinary edit changes fewer, and then leaves nothing.
+    public var budget = 64
+
+    public init() {}
+
+    /// Whether the file at `path` (relative to the output) was left for later and not drawn since.
+    public func isStale(_ path: String) -> Bool {
+        lock.withLock { staleFiles.contains(path) }
+    }
+
+    /// Some pages were left for later and not drawn since.
+    public var hasStale: Bool {
+        lock.withLock { !staleFiles.isEmpty }
+    }
+
+    /// A change waits to be built: a build that is running leaves every page it can for later,
+    /// so the change's own build starts sooner. Cleared when that build starts (`changeTaken`).
+    public func changeArrived() {
+        lock.withLock { waiting = true }
+    }
+
+    public func changeTaken() {
+        lock.withLock { waiting = false }
+    }
+
+    public var isChangeWaiting: Bool {
+        lock.withLock { waiting }
+    }
+
+    /// After a build published: the files it left for later (all that are stale now; a page left
+    /// earlier is drawn, left again or gone in every build).
+    func published(leftForLater files: Set<String>) {
+        lock.withLock { staleFiles = files }
+    }
+
+    /// After a build that published nothing: nothing is held for a catch-up that will not come
+    /// (the pages left stay recorded as to be drawn, and the next build that publishes does).
+    func abandoned() {
+        lock.withLock { staleFiles = [] }
+    }
+
+    /// One build's choices. A catch-up build (`catchUp`) leaves pages for later only when a
+    /// change waits; with `partial` (the output is as this process left it) it draws the pages
+    /// left for later and no other: every other file stays as it is (`Publisher`'s partial
+    /// record), and the search index is not made again.
+    func choices(catchUp: Bool, partial: Bool) -> Choices {
+        Choices(fastRender: self, shown: shown(), budget: catchUp ? .max : budget,
+                only: catchUp && partial ? lock.withLock { staleFiles } : nil)
+    }
+
+    final class Choices: @unchecked Sendable {
+        let fastRender: FastRender
+        let shown: Set<String>
+        let budget: Int
+        /// The only files a catch-up build makes: those left for later.
+        let only: Set<String>?
+        private var drawn = 0
+        private let lock = NSLock()
+
+        init(fastRender: FastRender, shown: Set<String>, budget: Int, only: Set<String>?) {
+            self.fastRender = fastRender
+            self.shown = shown
+            self.budget = budget
+            self.only = only
+        }
+
+        /// Whether the changed page at `path`, one no browser lands on first, is left for later.
+        func leaves(_ path: String) -> Bool {
+            guard !shown.contains(path) else { return false }
+            if fastRender.isChangeWaiting { return true }
+            return lock.withLock {
+                guard drawn < budget else { return true }
+                drawn += 1
+                return false
+            }
+        }
+    }
+}

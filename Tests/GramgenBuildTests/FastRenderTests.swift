@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+@testable import GramgenBuild
+
+/// `gramgen serve`'s fast render: a build after an edit draws what a browser lands on first and
+/// leaves the rest of what changed for a catch-up build, which completes the output.
+struct FastRenderTests {
+    struct Fixture {
+        let site: URL, output: URL, cache: URL
+        let fastRender = FastRender()
+        let memory: BuildMemory
+        let pipeline: BuildPipeline
+
+        init() throws {
+            site = try IncrementalEditKindsTests.makeSite()
+            output = try TestSupport.temporaryFolder()
+            cache = try TestSupport.temporaryFolder()
+            memory = BuildMemory(fastRender: fastRender)
+            var options = BuildOptions(siteRoot: site, output: output)
+            options.cacheDirectory = cache
+            options.publishInPlace = true
+            pipeline = BuildPipeline(options: options, console: Console(verbosity: .quiet, isTerminal: false), memory: memory)
+        }
+
+        func remove() { TestSupport.remove(site, output, cache) }
+
+        /// Builds, adds a post and builds again with no pages drawn beyond the first of each
+        /// list: the second build's report, and the output's files before it.
+        func newPostLeavingPages() throws -> (report: BuildReport, before: [String: Data]) {
+            fastRender.budget = 0
+            let first = pipeline.run()
+            #expect(first.published && first.pagesLeftForLater == 0, "a first build has nothing to leave: \(first.diagnostics.items)")
+            memory.settle()
+            let before = contents()
+            try IncrementalEditKindsTests.apply(.addPost, to: site)
+            let edited = pipeline.run()
+            #expect(edited.published && edited.pagesLeftForLater > 0, "\(edited.diagnostics.items)")
+            return (edited, before)
+        }
+
+        /// Every file of the output by path (spares aside).
+        func contents() -> [String: Data] {
+            var files: [String: Data] = [:]
+            for path in TestSupport.files(in: output) where !Publisher.isSpare(path) {
+                files[path] = FileManager.default.contents(atPath: output.appendingPathComponent(path).path)
+            }
+            return files
+        }
+    }
+
+    @Test("a new post's build draws each list's first page and the page open in a browser, leaves the rest as they were, and the catch-up build completes the output")
+    func newPost() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let fastRender = fixture.fastRender
+        fastRender.shown = { ["page/3/index.html"] }
+        let (edited, before) = try fixture.newPostLeavingPages()
+        // The new post moves every post down one place: every home page changes.
+        let home = (2...7).map { "page/\($0)/index.html" }
+        for page in home where page != "page/3/index.html" {
+            #expect(fastRender.isStale(page), "\(page) left for later")
+        }
+        #expect(edited.pagesLeftForLater >= home.count - 1 + 2, "home pages, feeds: \(edited.pagesLeftForLater)")
+        #expect(!fastRender.isStale("index.html") && !fastRender.isStale("page/3/index.html"))
+        #expect(fastRender.isStale("feed.json") && fastRender.isStale("sitemap.xml"), "feeds and the sitemap are no browser's first page")
+        let after = fixture.contents()
+        let newPost = "cleo/p/2024-03-30-new/"
+        #expect(String(decoding: after["index.html"] ?? Data(), as: UTF8.self).contains(newPost))
+        #expect(after["page/3/index.html"] != before["page/3/index.html"], "the page open in a browser is drawn")
+        for (path, bytes) in after where fastRender.isStale(path) {
+            #expect(bytes == before[path], "\(path) is as the last build left it")
+        }
+        fixture.memory.settle()
+        // Never recorded as up to date meanwhile: another process would draw the pages too.
+        let elsewhere = try TestSupport.build(site: fixture.site, output: fixture.output, cache: fixture.cache, memory: BuildMemory()) {
+            $0.publishInPlace = true
+        }
+        #expect(!elsewhere.upToDate && elsewhere.pagesDrawn >= edited.pagesLeftForLater)
+        try IncrementalBuildTests.assertSameAsFreshBuild(fixture.site, fixture.output)
+    }
+
+    @Test("the catch-up build draws only the pages left for later, gives way to a waiting change, and ends with a build from scratch's files")
+    func catchUp() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let fastRender = fixture.fastRender, pipeline = fixture.pipeline
+        let left = try fixture.newPostLeavingPages().report.pagesLeftForLater
+        let before = fixture.contents()
+
+        // A change waits: the catch-up stops before its first batch, and every page stays left.
+        fastRender.changeArrived()
+        let yielded = pipeline.catchUp()
+        #expect(yielded.published && yielded.pagesDrawn == 0 && yielded.pagesLeftForLater == left,
+                "drew \(yielded.pagesDrawn), left \(yielded.pagesLeftForLater) of \(left)")
+        #expect(fixture.contents() == before)
+        // Without a build's state to draw from, it gives way before it loads anything.
+        fixture.memory.keepLoaded(nil)
+        let stopped = pipeline.catchUp()
+        #expect(stopped.stoppedForChange && !stopped.published && fastRender.hasStale)
+        fastRender.changeTaken()
+
+        // The change's build (nothing changed after all) leaves them again; its catch-up draws
+        // them and nothing else.
+        let again = pipeline.run()
+        #expect(again.published && again.pagesLeftForLater == left && again.pagesDrawn < left)
+        let caught = pipeline.catchUp()
+        #expect(caught.published && caught.pagesLeftForLater == 0 && caught.pagesDrawn == left,
+                "drew \(caught.pagesDrawn) of \(left)")
+        #expect(!fastRender.hasStale)
+        try IncrementalBuildTests.assertSameAsFreshBuild(fixture.site, fixture.output)
+        #expect(pipeline.run().upToDate, "complete, and recorded so")
+    }
+
+    @Test("a failed build holds nothing back, and the next build that publishes draws the pages left")
+    func failedBuild() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let fastRender = fixture.fastRender, pipeline = fixture.pipeline
+        _ = try fixture.newPostLeavingPages()
+        let post = "content/users/ben/posts/2024-02-15-walk/post.md"
+        try IncrementalEditKindsTests.write(fixture.site, post, "---\ndate: [unclosed\n---\nBroken\n")
+        let failed = pipeline.run()
+        #expect(!failed.published && !fastRender.hasStale, "no request waits for a catch-up that will not come")
+        try IncrementalEditKindsTests.write(fixture.site, post, "---\ndate: 2024-02-15T10:00:00Z\n---\nFixed #food\n")
+        fastRender.budget = .max
+        let fixed = pipeline.run()
+        #expect(fixed.published && fixed.pagesLeftForLater == 0)
+        try IncrementalBuildTests.assertSameAsFreshBuild(fixture.site, fixture.output)
+    }
+}
