@@ -1,4 +1,5 @@
 import Foundation
+import GramgenCore
 
 /// `gramgen serve`'s fast render (Hugo's server does the same): a build after an edit draws the
 /// pages a browser lands on first (each list's first page, every post's page, every page open in
@@ -82,6 +83,21 @@ public final class FastRender: @unchecked Sendable {
             self.shown = shown
             self.budget = budget
             self.only = only
+        }
+
+        /// Whether the search index is left for later: by a build after an edit, and by a
+        /// catch-up build when a change waits. The index takes a second thread while the pages
+        /// are drawn, and a new hashtag or post changes most of its files.
+        func leavesSearch() -> Bool {
+            only == nil && budget != .max || fastRender.isChangeWaiting
+        }
+
+        /// Whether a file that a catch-up build makes is one it draws: a page left for later,
+        /// or any file of the search index when its index was left (the new index may have more
+        /// files than the old one).
+        func wants(_ path: String) -> Bool {
+            guard let only else { return true }
+            return only.contains(path) || SitePaths.isSearchIndex(path) && only.contains(SitePaths.searchMeta)
         }
 
         /// Whether the changed page at `path`, one no browser lands on first, is left for later.

@@ -146,7 +146,21 @@ final class Publisher: PageSink, @unchecked Sendable {
     }
 
     func wants(_ path: String) -> Bool {
-        later?.only?.contains(path) ?? true
+        later?.wants(path) ?? true
+    }
+
+    /// Every file of the search index the last build recorded stays as it is, recorded as to be
+    /// made again, when `later` says so and each is there as recorded.
+    func leaveSearchForLater() -> Bool {
+        guard let later, later.leavesSearch() else { return false }
+        let files = previous.entries.filter { SitePaths.isSearchIndex($0.key) && $0.value.inputs != OutputManifest.placed }
+        guard files[SitePaths.searchMeta] != nil, files.keys.allSatisfy({ previous.trusted || takeOver($0) }) else { return false }
+        for (path, var entry) in files {
+            entry.inputs = OutputManifest.drawLater
+            record(path, entry, reused: false, known: true)
+        }
+        lock.withLock { leftForLater.formUnion(files.keys) }
+        return true
     }
 
     /// A catch-up build stops when a change waits: its record keeps what it did not visit.
@@ -323,7 +337,16 @@ final class Publisher: PageSink, @unchecked Sendable {
     private func partialRecord(media: Set<String>) throws -> OutputManifest? {
         guard let only = later?.only, keepsWritten, !interrupted, let keptMedia else { return nil }
         if keptMedia != media { try placeMedia(media) }
-        let manifest = previousWithChanges()
+        var manifest = previousWithChanges()
+        // A new index made by this build replaces the old one whole: an old file it did not
+        // make again (the index has fewer files now) goes.
+        if only.contains(SitePaths.searchMeta), manifest.entries[SitePaths.searchMeta]?.inputs != OutputManifest.drawLater {
+            for path in only where SitePaths.isSearchIndex(path) && manifest.entries[path]?.inputs == OutputManifest.drawLater {
+                unlink(target.path + "/" + path)
+                unlink(Self.spare(of: target.path + "/" + path))
+                manifest.entries[path] = nil
+            }
+        }
         leftForLater = only.filter { (manifest.entries[$0]?.inputs ?? OutputManifest.placed) == OutputManifest.drawLater }
         lock.withLock {
             fileCount = manifest.entries.count

@@ -83,6 +83,10 @@ public enum SitePaths {
     public static let searchMeta = "search/meta.json"
     public static func searchWords(_ shard: Int) -> String { "search/w/\(shard).json" }
     public static func searchDocuments(_ chunk: Int) -> String { "search/d/\(chunk).json" }
+    /// Whether `path` is one of the search index's files (the three kinds above).
+    public static func isSearchIndex(_ path: String) -> Bool {
+        path.hasPrefix("search/") && path.hasSuffix(".json")
+    }
 
     public static let sitemap = "sitemap.xml"
     /// Served for any missing page: links in it are absolute (`absoluteRoot`).

@@ -15,6 +15,9 @@ public protocol PageSink: Sendable {
     /// Whether the file at `path` is to be made at all: a build that only draws the pages an
     /// earlier one left for later wants no other, and those it does not visit stay as they are.
     func wants(_ path: String) -> Bool
+    /// Whether the search index is left as the last build made it, every file of it to be made
+    /// by a build after the reload (`leaveForLater`); the index is then not made.
+    func leaveSearchForLater() -> Bool
     /// Whether the build stops before its next batch: one that draws only some pages may stop
     /// when there is more urgent work (a catch-up build when a change waits). What it does not
     /// visit stays as it is.
@@ -27,6 +30,7 @@ extension PageSink {
     public func batchDone() {}
     public func leaveForLater(_ path: String) -> Bool { false }
     public func wants(_ path: String) -> Bool { true }
+    public func leaveSearchForLater() -> Bool { false }
     public func stopsEarly() -> Bool { false }
 }
 

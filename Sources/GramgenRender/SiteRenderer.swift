@@ -96,8 +96,8 @@ public final class SiteRenderer: @unchecked Sendable {
         // The search index is made from the site alone, on one thread: with `searchAhead` beside
         // the pages (queueing them is one thread's work too), else after them, so a big site's
         // build does not hold it all the while. Not at all when the sink wants none of it (its
-        // search page aside).
-        let search = sink.wants(SitePaths.searchMeta)
+        // search page aside) or leaves it for later.
+        let search = sink.wants(SitePaths.searchMeta) && !sink.leaveSearchForLater()
         let (drawn, ahead) = parallel.both({
             Result {
                 pages.addHome()

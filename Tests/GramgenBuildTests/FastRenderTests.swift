@@ -63,6 +63,7 @@ struct FastRenderTests {
         #expect(edited.pagesLeftForLater >= home.count - 1 + 2, "home pages, feeds: \(edited.pagesLeftForLater)")
         #expect(!fastRender.isStale("index.html") && !fastRender.isStale("page/3/index.html"))
         #expect(fastRender.isStale("feed.json") && fastRender.isStale("sitemap.xml"), "feeds and the sitemap are no browser's first page")
+        #expect(fastRender.isStale("search/meta.json") && fastRender.isStale("search/d/0.json"), "the search index is made after the reload")
         let after = fixture.contents()
         let newPost = "cleo/p/2024-03-30-new/"
         #expect(String(decoding: after["index.html"] ?? Data(), as: UTF8.self).contains(newPost))
@@ -125,6 +126,38 @@ struct FastRenderTests {
         fastRender.budget = .max
         let fixed = pipeline.run()
         #expect(fixed.published && fixed.pagesLeftForLater == 0)
+        try IncrementalBuildTests.assertSameAsFreshBuild(fixture.site, fixture.output)
+    }
+
+    @Test("a catch-up build that makes a smaller search index removes the old index's files it did not make again")
+    func smallerSearchIndex() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let fastRender = fixture.fastRender, pipeline = fixture.pipeline
+        #expect(pipeline.run().published)
+        // Documents (users, hashtags, posts) go 24 to a chunk file: posts are added until the last
+        // chunk holds one, so that taking one post away leaves one chunk fewer.
+        let meta = try String(contentsOf: fixture.output.appendingPathComponent("search/meta.json"), encoding: .utf8)
+        let counts = try ["users", "tags", "posts"].map { key in
+            try #require(meta.firstMatch(of: try Regex("\"\(key)\":([0-9]+)")).flatMap { Int($0.output[1].substring ?? "") })
+        }
+        let extra = (25 - counts.reduce(0, +) % 24) % 24
+        for number in 0..<extra {
+            let folder = "content/users/eve/posts/2024-04-\(10 + number)-more"
+            try IncrementalEditKindsTests.write(fixture.site, folder + "/post.md", "More\n")
+            try IncrementalEditKindsTests.copyPhoto(fixture.site, to: folder + "/1.jpg")
+        }
+        #expect(pipeline.run().published && pipeline.catchUp().published)
+        let chunks = { TestSupport.files(in: fixture.output).filter { $0.hasPrefix("search/d/") && !Publisher.isSpare($0) } }
+        let before = chunks()
+        let last = "search/d/\(before.count - 1).json"
+        #expect(before.contains(last))
+        try FileManager.default.removeItem(at: fixture.site.appendingPathComponent("content/users/eve/posts/2024-03-01-only"))
+        let edited = pipeline.run()
+        #expect(edited.published && fastRender.isStale(last) && FileManager.default.fileExists(atPath: fixture.output.appendingPathComponent(last).path))
+        let caught = pipeline.catchUp()
+        #expect(caught.published && caught.pagesLeftForLater == 0 && !fastRender.hasStale)
+        #expect(chunks() == Array(before.dropLast()), "\(chunks())")
         try IncrementalBuildTests.assertSameAsFreshBuild(fixture.site, fixture.output)
     }
 }
