@@ -56,9 +56,11 @@ public final class BuildMemory: @unchecked Sendable {
         }
     }
 
-    /// What the last build left to do after the reload (`afterReload`).
-    private var pending: (() -> Void)?
-    /// Held while `pending` runs, so a build waits for the last one's record keeping.
+    /// What the last build left to do after the reload (`afterReload`): what the next build
+    /// needs in memory, and its records to write.
+    private var pendingMemory: (() -> Void)?
+    private var pendingWrite: (() -> Void)?
+    /// Held while they run, so a build waits for the last one's record keeping.
     private let settling = NSLock()
 
     /// `folderChanges`: where the watcher tells which folders changed (none by default: every
@@ -68,17 +70,36 @@ public final class BuildMemory: @unchecked Sendable {
         self.fastRender = fastRender
     }
 
-    /// Keeps `work` (writing the build's records) to run by `settle`: after the browser was told
-    /// to reload, or at the latest when the next build starts.
-    func afterReload(_ work: @escaping () -> Void) {
-        settling.withLock { pending = work }
+    /// Keeps a build's record keeping to run by `settle`, after the browser was told to reload:
+    /// `remember`, what the next build needs in memory (at the latest when it starts), and
+    /// `write`, its records on disk. A later build's own replace them.
+    func afterReload(remember: @escaping () -> Void, write: @escaping () -> Void) {
+        settling.withLock {
+            pendingMemory = remember
+            pendingWrite = write
+        }
     }
 
-    /// Runs what the last build left to do, if anything; returns when it is done.
-    public func settle() {
+    /// Runs what the last build left to do, if anything; returns when it is done. While pages
+    /// are left for later (`FastRender`) or a change waits, the writing waits: a build follows
+    /// at once and writes its own records instead (until then, the preview folder's record says
+    /// a build was cut short, so a new process walks it). `writing` forces it.
+    public func settle(writing: Bool = false) {
         settling.withLock {
-            pending?()
-            pending = nil
+            pendingMemory?()
+            pendingMemory = nil
+            guard writing || !(fastRender?.hasStale ?? false) && !(fastRender?.isChangeWaiting ?? false) else { return }
+            pendingWrite?()
+            pendingWrite = nil
+        }
+    }
+
+    /// At the start of a build: what the last one left in memory. Its records are written after
+    /// this build if it publishes nothing (`settle`); if it does, its own replace them.
+    func settleForBuild() {
+        settling.withLock {
+            pendingMemory?()
+            pendingMemory = nil
         }
     }
 
@@ -193,6 +214,11 @@ public final class BuildMemory: @unchecked Sendable {
 
     /// Forgets everything: the next build reads it all from disk.
     func clear() {
+        // What a build that published wrote down would now describe a folder this one changed.
+        settling.withLock {
+            pendingMemory = nil
+            pendingWrite = nil
+        }
         posts.clear()
         images.clear()
         search.clear()

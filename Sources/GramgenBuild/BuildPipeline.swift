@@ -64,7 +64,7 @@ public struct BuildPipeline {
 
     private func run(evenIfUpToDate: Bool, catchUp: Bool = false) -> BuildReport {
         MemoryTuning.apply(jobs: options.jobs)
-        memory?.settle()
+        memory?.settleForBuild()
         // A catch-up build draws from what the build before it loaded (nothing changed since,
         // or a change waits and its build follows), so it starts at rendering.
         let kept = catchUp ? memory?.takeLoaded() : nil
@@ -237,16 +237,25 @@ public struct BuildPipeline {
         // With pages left for later the output is not what the inputs make: never up to date.
         let inputs = (publisher.leftForLater.isEmpty ? "" : OutputManifest.drawLater) + (state.checked?.inputs ?? "")
         let (report, digests, upToDate, memory, console) = (state.report, state.digests, state.upToDate, state.memory, state.console)
-        let recordKeeping = {
+        var output: String?
+        let remember = {
+            output = upToDate.output(published: publisher.publishedFiles)
+            if let output, let manifest = publisher.published { memory?.published = .init(output: output, manifest: manifest, media: media) }
+        }
+        let write = {
             let start = Date()
             defer { console.detail(String(format: "  records written (%.3fs)", Date().timeIntervalSince(start))) }
             publisher.saveManifest()
             digests.save()
             cache.prune(keepingKeys: images.cacheKeys, files: media.union(images.replacedFiles))
-            let output = upToDate.save(report, inputs: inputs, published: publisher.publishedFiles)
-            if let output, let manifest = publisher.published { memory?.published = .init(output: output, manifest: manifest, media: media) }
+            if let output { upToDate.save(report, inputs: inputs, output: output) }
         }
-        if let memory { memory.afterReload(recordKeeping) } else { recordKeeping() }
+        if let memory {
+            memory.afterReload(remember: remember, write: write)
+        } else {
+            remember()
+            write()
+        }
         if !publisher.leftForLater.isEmpty {
             state.publisher = nil  // its records are the recordKeeping's, not the catch-up's
             state.memory?.keepLoaded(state)

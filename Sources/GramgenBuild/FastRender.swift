@@ -19,8 +19,9 @@ public final class FastRender: @unchecked Sendable {
     /// The output files open in a browser now (the live-reload connections' pages).
     public var shown: @Sendable () -> Set<String> = { [] }
     /// Changed pages beyond those above that a build after an edit draws before it leaves the
-    /// rest for later: an ordinary edit changes fewer, and then leaves nothing.
-    public var budget = 64
+    /// rest for later. None: the catch-up build follows every edit anyway (for the search
+    /// index), and a profile edit's 60 later pages of a following feed doubled its rebuild.
+    public var budget = 0
 
     public init() {}
 

@@ -76,6 +76,10 @@ final class Publisher: PageSink, @unchecked Sendable {
 
     /// In place under `gramgen serve`: which changed pages this build leaves for later (`FastRender`).
     private let later: FastRender.Choices?
+    /// A catch-up build that makes only the files left for later and keeps every other file as
+    /// the last build of this process recorded it (`partialRecord`). Where that record cannot
+    /// be trusted (a rebuild cut short), it makes every file.
+    private var partial = false
     /// The pages left for later (`leaveForLater`).
     private(set) var leftForLater: Set<String> = []
 
@@ -113,12 +117,15 @@ final class Publisher: PageSink, @unchecked Sendable {
             held = previous
             writer = FileWriter(replacing: false)
             // A rebuild in place that was killed may have left files half-written under another
-            // name, which no manifest lists: the next one walks the folder to clear them.
+            // name, which no manifest lists: the next one walks the folder to clear them. (With
+            // `kept`, the last rebuild of this process finished; its records may not be written
+            // yet, see `BuildMemory.settle`.)
             let unfinished = manifestURL.path + ".unfinished"
-            interrupted = FileManager.default.fileExists(atPath: unfinished)
+            interrupted = kept == nil && FileManager.default.fileExists(atPath: unfinished)
             try FileManager.default.createDirectory(at: manifestURL.deletingLastPathComponent(), withIntermediateDirectories: true)
             guard FileManager.default.createFile(atPath: unfinished, contents: Data()) else { throw POSIXError.current(unfinished) }
         }
+        partial = self.later?.only != nil && keepsWritten && !interrupted
         next.entries.reserveCapacity(previous.entries.count)
         try fm.createDirectory(at: target, withIntermediateDirectories: true)
         // First, so that a folder left by a killed build is known as gramgen's (see `Leftovers`).
@@ -146,7 +153,7 @@ final class Publisher: PageSink, @unchecked Sendable {
     }
 
     func wants(_ path: String) -> Bool {
-        later?.wants(path) ?? true
+        !partial || later?.wants(path) ?? true
     }
 
     /// Every file of the search index the last build recorded stays as it is, recorded as to be
@@ -165,7 +172,7 @@ final class Publisher: PageSink, @unchecked Sendable {
 
     /// A catch-up build stops when a change waits: its record keeps what it did not visit.
     func stopsEarly() -> Bool {
-        guard let later, later.only != nil else { return false }
+        guard partial, let later else { return false }
         return later.fastRender.isChangeWaiting
     }
 
@@ -335,7 +342,7 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// placed only when the set changed (an edit made meanwhile, which its own build completes).
     /// Nil for any other build.
     private func partialRecord(media: Set<String>) throws -> OutputManifest? {
-        guard let only = later?.only, keepsWritten, !interrupted, let keptMedia else { return nil }
+        guard partial, let only = later?.only, let keptMedia else { return nil }
         if keptMedia != media { try placeMedia(media) }
         var manifest = previousWithChanges()
         // A new index made by this build replaces the old one whole: an old file it did not

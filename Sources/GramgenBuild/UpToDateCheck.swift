@@ -83,16 +83,24 @@ struct UpToDateCheck {
     /// Returns the output as recorded.
     @discardableResult
     func save(_ report: BuildReport, inputs: String, published: [FolderWalk.Entry]? = nil) -> String? {
-        let output = options.publishInPlace ? published.map(Self.digest(of:)) ?? Self.treeDigest(options.output)
-            : Self.folderStamp(options.output)
-        guard let output else { return nil }
+        guard let output = output(published: published) else { return nil }
+        save(report, inputs: inputs, output: output)
+        return output
+    }
+
+    /// The output as a record names it (`published` as for `save`).
+    func output(published: [FolderWalk.Entry]?) -> String? {
+        options.publishInPlace ? published.map(Self.digest(of:)) ?? Self.treeDigest(options.output) : Self.folderStamp(options.output)
+    }
+
+    /// Records a successful build whose output is `output` (as `output(published:)` names it).
+    func save(_ report: BuildReport, inputs: String, output: String) {
         let record = Record(inputs: inputs, output: output, pageCount: report.pageCount,
                             fileCount: report.fileCount, postCount: report.postCount, userCount: report.userCount,
                             imageCount: report.imagesProcessed + report.imagesFromCache,
                             warnings: report.diagnostics.items.filter { $0.severity == .warning })
         try? FileManager.default.createDirectory(at: recordURL.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? JSONEncoder().encode(record).write(to: recordURL, options: .atomic)
-        return output
     }
 
     /// The output folder itself, as the build that swapped it in left it: its device, inode and

@@ -23,7 +23,7 @@ struct PageSet {
     var sitemapPaths: [String] = []
     /// The inputs' digests, made once for all the flushes.
     private let digests: PageDigests?
-    /// Thrown by `flush` when the sink stops the build early (`PageSink.stopsEarly`).
+    /// Thrown by `flush` and `render` when the sink stops the build early (`PageSink.stopsEarly`).
     struct Stopped: Error {}
     /// Jobs drawn together: enough to keep every worker busy.
     static let batchSize = 2048
@@ -70,7 +70,8 @@ struct PageSet {
             for index in c * chunk..<min((c + 1) * chunk, jobs.count) {
                 do {
                     let job = jobs[index]
-                    guard sink.wants(job.file) else { continue }
+                    // A build that draws only some pages stops between any two of them.
+                    guard sink.wants(job.file), !sink.stopsEarly() else { continue }
                     let digest = digests.map { $0.digest(job.file, job.inputs, site: site) }
                     if let digest, sink.reuse(job.file, inputs: digest) { continue }
                     if job.deferrable, sink.leaveForLater(job.file) { continue }
@@ -83,6 +84,7 @@ struct PageSet {
             }
         }
         if let failure { throw failure }
+        if sink.stopsEarly() { throw Stopped() }
     }
 
     /// `index.html` and `page/N/`: every post, newest first.

@@ -18,9 +18,9 @@ public protocol PageSink: Sendable {
     /// Whether the search index is left as the last build made it, every file of it to be made
     /// by a build after the reload (`leaveForLater`); the index is then not made.
     func leaveSearchForLater() -> Bool
-    /// Whether the build stops before its next batch: one that draws only some pages may stop
+    /// Whether the build stops before its next page: one that draws only some pages may stop
     /// when there is more urgent work (a catch-up build when a change waits). What it does not
-    /// visit stays as it is.
+    /// draw stays as it is.
     func stopsEarly() -> Bool
     /// A batch of pages is done and its jobs and views are dropped: a moment to give memory back.
     func batchDone()

@@ -69,7 +69,7 @@ public struct PreviewServer {
         broadcaster.close()
         // The last build's records (written after its reload) are on disk before the process ends,
         // so the next start finds the output up to date.
-        rebuilder.memory.settle()
+        rebuilder.memory.settle(writing: true)
         console.info("Stopped.")
     }
 }

@@ -36,7 +36,9 @@ enum TestSupport {
         options.verbosity = .quiet
         options.strict = strict
         configure(&options)
-        return BuildPipeline(options: options, console: Console(verbosity: .quiet, isTerminal: false), memory: memory).run()
+        let report = BuildPipeline(options: options, console: Console(verbosity: .quiet, isTerminal: false), memory: memory).run()
+        memory?.settle()  // as `gramgen serve` does after each build
+        return report
     }
 
     /// Every regular file below `root`, as relative paths, sorted.
