@@ -69,7 +69,7 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// In place: the media files the last build of this process placed, with `kept`.
     private let keptMedia: Set<String>?
     /// Pages and feeds this build put (drawn, whether or not their bytes changed), as recorded;
-    /// kept only where `unchangedFolder` may use them (a build into an empty folder puts every
+    /// kept only where `grownFolder` may use them (a build into an empty folder puts every
     /// page: 280,000 entries, 22 MiB, at 100,000 posts).
     private var written: [(path: String, entry: OutputManifest.Entry)] = []
     private var keepsWritten: Bool { strategy == .inPlace && keptMedia != nil && previous.trusted }
@@ -285,7 +285,7 @@ final class Publisher: PageSink, @unchecked Sendable {
             return
         }
         try placeStatic()
-        if let manifest = unchangedFolder(media: media) {
+        if let manifest = try grownFolder(media: media) {
             lock.withLock { fileCount += media.count }
             finished = manifest
             published = manifest
@@ -325,16 +325,22 @@ final class Publisher: PageSink, @unchecked Sendable {
     }
 
     /// In place, after a build that produced again every file the last one of this process
-    /// recorded, static files aside, and no other, with the same media files: the new record is
-    /// the last one with the entries of the files this build put and the static files it placed,
-    /// a few hundred changes instead of 80,000 entries put together again and each media file
-    /// looked up (a fifth of a serve rebuild at 10,000 posts). Nil when that does not hold.
-    private func unchangedFolder(media: Set<String>) -> OutputManifest? {
-        guard strategy == .inPlace, previous.trusted, !interrupted, let keptMedia, keptMedia.count == media.count else { return nil }
+    /// recorded, static and media files aside (a new post adds some): the new record is the last
+    /// one with the entries of the files this build put and the static and new media files it
+    /// placed, less the media files no longer used (removed), a few hundred changes instead of
+    /// 80,000 entries put together again and each media file looked up (a fifth of a serve
+    /// rebuild at 10,000 posts). Nil when that does not hold.
+    private func grownFolder(media: Set<String>) throws -> OutputManifest? {
+        guard strategy == .inPlace, previous.trusted, !interrupted, let keptMedia else { return nil }
         let staticKnown = placed.filter { previous.entries[$0.path] != nil }.count
-        let others = previous.entries.count - media.count
-        guard next.entries.count + placed.count == others, previousKept + staticKnown == others, keptMedia == media else { return nil }
-        return previousWithChanges()
+        guard previousKept + staticKnown == previous.entries.count - keptMedia.count else { return nil }
+        try placeMedia(media.subtracting(keptMedia), counting: false)
+        var manifest = previousWithChanges()
+        for name in keptMedia.subtracting(media) {
+            unlink(target.path + "/media/" + name)
+            manifest.entries["media/" + name] = nil
+        }
+        return manifest
     }
 
     /// After a catch-up build that drew only the pages left for later (`FastRender`): the record
@@ -432,7 +438,8 @@ final class Publisher: PageSink, @unchecked Sendable {
 
     /// Links each media file from the cache (its name is its content's hash, so one already there is
     /// right); a copy, where a link cannot be made, is written under another name and renamed.
-    private func placeMedia(_ media: Set<String>) throws {
+    /// `counting`: they count among the build's files here (not when the caller counts them).
+    private func placeMedia(_ media: Set<String>, counting: Bool = true) throws {
         let fm = FileManager.default
         let folder = target.path + "/media"
         try writer.makeFolder(folder)
@@ -464,9 +471,7 @@ final class Publisher: PageSink, @unchecked Sendable {
             }
         }
         placed += try results.map { try $0.get() }
-        lock.lock()
-        fileCount += media.count
-        lock.unlock()
+        if counting { lock.withLock { fileCount += media.count } }
     }
 
     /// Removes from `root` each of `candidates` the build did not produce, then the folders that
