@@ -71,7 +71,7 @@ public struct BuildPipeline {
         let state = kept.map { BuildState(continuing: $0) } ?? BuildState(options: options, console: console, memory: memory)
         state.evenIfUpToDate = evenIfUpToDate
         state.catchUp = catchUp
-        if !catchUp { memory?.keepLoaded(nil) }
+        var threw = false
         for (index, step) in Self.steps.enumerated() where kept == nil || index >= Self.renderStep {
             // A catch-up build gives way to a change before it writes anything (its render stops
             // by itself, see `Publisher.stopsEarly`); the pages stay left for later.
@@ -86,6 +86,7 @@ public struct BuildPipeline {
             } catch {
                 state.publisher?.abandon()
                 memory?.clear()
+                threw = true
                 state.report.diagnostics.append(diagnostic(for: error))
             }
             let seconds = Date().timeIntervalSince(start)
@@ -93,7 +94,10 @@ public struct BuildPipeline {
             console.detail(String(format: "[%d/%d] %@ (%.3fs)", index + 1, Self.steps.count, step.name, seconds))
             if next == .stop { break }
         }
-        if !state.report.published, !state.report.stoppedForChange { memory?.fastRender?.abandoned() }
+        // A build stopped by errors in the content leaves the pages left for later held: the
+        // catch-up that follows draws them from what the last good build loaded. One that threw
+        // (the disk) or a catch-up that failed leaves nothing to draw them from.
+        if !state.report.published, threw || catchUp && !state.report.stoppedForChange { memory?.fastRender?.abandoned() }
         return state.report
     }
 
@@ -206,7 +210,9 @@ public struct BuildPipeline {
                                       staticFiles: state.staticFiles, manifestURL: state.upToDate.manifestURL, parallel: options.parallel,
                                       kept: options.publishInPlace ? kept?.manifest : nil, keptMedia: kept?.media,
                                       later: state.memory?.fastRender.map {
-                                          $0.choices(catchUp: state.catchUp, partial: options.publishInPlace && kept != nil)
+                                          // A warm-up leaves nothing: no catch-up follows it.
+                                          $0.choices(catchUp: state.catchUp || state.evenIfUpToDate,
+                                                     partial: state.catchUp && options.publishInPlace && kept != nil)
                                       })
         state.publisher = publisher
         let inputs = InputDigests.make(site: site, images: images.images, options: options)
@@ -214,7 +220,9 @@ public struct BuildPipeline {
                                     webApp: state.webApp)
         // Up to this many posts the index is small; a bigger site's one-off build keeps it for the
         // end (its peak memory is the render's).
-        renderer.searchAhead = state.memory != nil || site.posts.count <= 20_000
+        // A catch-up build makes it after its pages: it stops for a change between any two of
+        // them, and the index, once begun, would hold the change's build back.
+        renderer.searchAhead = (state.memory != nil || site.posts.count <= 20_000) && !state.catchUp
         renderer.searchMemo = state.memory?.search
         try renderer.render(into: publisher)
         return .next
@@ -256,10 +264,10 @@ public struct BuildPipeline {
             remember()
             write()
         }
-        if !publisher.leftForLater.isEmpty {
-            state.publisher = nil  // its records are the recordKeeping's, not the catch-up's
-            state.memory?.keepLoaded(state)
-        }
+        // What the catch-up draws from; kept until a build publishes again (one stopped by
+        // errors in the content does not), so it still draws what this build left.
+        state.publisher = nil  // its records are the record keeping's, not the catch-up's
+        state.memory?.keepLoaded(publisher.leftForLater.isEmpty ? nil : state)
         return .stop
     }
 }

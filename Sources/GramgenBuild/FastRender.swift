@@ -25,9 +25,12 @@ public final class FastRender: @unchecked Sendable {
 
     public init() {}
 
-    /// Whether the file at `path` (relative to the output) was left for later and not drawn since.
+    /// Whether the file at `path` (relative to the output) was left for later and not drawn since,
+    /// or is a search index file while the index is left (the new one may have more files).
     public func isStale(_ path: String) -> Bool {
-        lock.withLock { staleFiles.contains(path) }
+        lock.withLock {
+            staleFiles.contains(path) || SitePaths.isSearchIndex(path) && staleFiles.contains(SitePaths.searchMeta)
+        }
     }
 
     /// Some pages were left for later and not drawn since.
@@ -55,14 +58,14 @@ public final class FastRender: @unchecked Sendable {
         lock.withLock { staleFiles = files }
     }
 
-    /// After a build that published nothing: nothing is held for a catch-up that will not come
-    /// (the pages left stay recorded as to be drawn, and the next build that publishes does).
+    /// After a build that failed in a way no catch-up can follow: nothing is held for it (the
+    /// pages left stay recorded as to be drawn, and the next build that publishes does).
     func abandoned() {
         lock.withLock { staleFiles = [] }
     }
 
-    /// One build's choices. A catch-up build (`catchUp`) leaves pages for later only when a
-    /// change waits; with `partial` (the output is as this process left it) it draws the pages
+    /// One build's choices. A catch-up build (`catchUp`; a warm-up too) leaves pages for later
+    /// only when a change waits; with `partial` (the output is as this process left it) it draws the pages
     /// left for later and no other: every other file stays as it is (`Publisher`'s partial
     /// record), and the search index is not made again.
     func choices(catchUp: Bool, partial: Bool) -> Choices {

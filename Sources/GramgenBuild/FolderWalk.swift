@@ -191,7 +191,7 @@ enum FolderWalk {
         var names: [(name: String, id: [UInt64])] = []
         var linked = folder.viaLink
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
             if name == "." || name == ".." { continue }
@@ -199,7 +199,9 @@ enum FolderWalk {
             // Relative to the open folder: the kernel does not walk the whole path again. By the
             // name's own bytes: one that is not UTF-8 reads with U+FFFD in it, and is listed so.
             let present = withUnsafePointer(to: &entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
+                // The name's own bytes, in place: a readdir record may end before `d_name`'s
+                // 256 bytes do (at the end of the kernel's buffer), so it is never copied whole.
+                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) {
                     fstatat(dirfd(dir), $0, &info, follow ? 0 : AT_SYMLINK_NOFOLLOW) == 0
                 }
             }

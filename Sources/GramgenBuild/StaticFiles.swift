@@ -38,7 +38,7 @@ struct StaticFiles {
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
-            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix(while: { $0 != 0 })) }
+            let bytes = withUnsafeBytes(of: &entry.pointee.d_name) { Array($0.prefix(while: { $0 != 0 })) }
             guard let name = String(validating: bytes, as: UTF8.self) else {
                 let visible = String(decoding: bytes, as: UTF8.self)
                 diagnostics.error(SourceLocation(shown + visible), "the file name is not valid UTF-8",

@@ -19,7 +19,7 @@ enum NameCheck {
             }
             defer { closedir(dir) }
             while let entry = readdir(dir) {
-                let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix(while: { $0 != 0 })) }
+                let bytes = withUnsafeBytes(of: &entry.pointee.d_name) { Array($0.prefix(while: { $0 != 0 })) }
                 guard let name = String(validating: bytes, as: UTF8.self) else {
                     let shown = bytes.map { $0 < 0x80 ? String(UnicodeScalar($0)) : String(format: "\\x%02X", $0) }.joined()
                     diagnostics.error(SourceLocation(folder.shown + "/" + shown), "the name is not valid UTF-8",

@@ -147,7 +147,7 @@ enum CacheFiles {
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
             if name != "." && name != ".." { names.append(name) }

@@ -119,6 +119,8 @@ public final class SiteRenderer: @unchecked Sendable {
             }
         }, { searchAhead && search ? searchFiles(digests: digests) : nil })
         try drawn.get()
+        // A build that may stop early makes the index after the pages, and not once it stops.
+        if search, ahead == nil, sink.stopsEarly() { throw PageSet.Stopped() }
         pages.addSearch(files: search ? ahead ?? searchFiles(digests: digests) : [])
         try pages.flush(into: sink, force: true)
         pages.addNotFound()

@@ -41,12 +41,17 @@ public struct PreviewResponder: HTTPResponder {
                 .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"],
                 body: LiveReloadScript.sourceData, head: request.method == .head)
         case LiveReloadScript.eventsPath where request.method == .get:
-            let page = request.uri.queryParameters["page"].map { RequestPath(raw: String($0)).outputFiles } ?? []
-            return events(page: page)
+            return events(page: Self.shownPage(request.uri.queryParameters["page"].map(String.init)))
         default:
             try await waitUntilDrawn(RequestPath(raw: request.uri.path).outputFiles)
             return files.respond(to: request)
         }
+    }
+
+    /// The output files of the page an events stream comes from: the live-reload script sends
+    /// its path, percent-encoded, as `?page=` (`page`: that parameter, decoded once).
+    static func shownPage(_ page: String?) -> [String] {
+        page.map { RequestPath(raw: $0).outputFiles } ?? []
     }
 
     /// Returns once none of `files` is a page left for later (or after `staleWait`).

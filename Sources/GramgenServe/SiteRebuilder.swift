@@ -64,6 +64,7 @@ public final class SiteRebuilder: @unchecked Sendable {
     /// Quiet, and no reload: nothing in the output changes.
     public func warmUp() async {
         _ = await onBuildThread { $0.warmUp() }
+        await catchUp()
     }
 
     /// Runs `body` on a pipeline of its own thread: the pipeline blocks (libvips, file IO), and

@@ -120,21 +120,40 @@ struct FastRenderTests {
         #expect(pipeline.run().upToDate, "complete, and recorded so")
     }
 
-    @Test("a failed build holds nothing back, and the next build that publishes draws the pages left")
+    @Test("a build stopped by errors in the content keeps the pages left for later held, and the catch-up draws them from the last good build")
     func failedBuild() throws {
         let fixture = try Fixture()
         defer { fixture.remove() }
         let fastRender = fixture.fastRender, pipeline = fixture.pipeline
         _ = try fixture.newPostLeavingPages()
         let post = "content/users/ben/posts/2024-02-15-walk/post.md"
+        let good = try String(contentsOf: fixture.site.appendingPathComponent(post), encoding: .utf8)
         try IncrementalEditKindsTests.write(fixture.site, post, "---\ndate: [unclosed\n---\nBroken\n")
         let failed = pipeline.run()
-        #expect(!failed.published && !fastRender.hasStale, "no request waits for a catch-up that will not come")
-        try IncrementalEditKindsTests.write(fixture.site, post, "---\ndate: 2024-02-15T10:00:00Z\n---\nFixed #food\n")
-        fastRender.budget = .max
-        let fixed = pipeline.run()
-        #expect(fixed.published && fixed.pagesLeftForLater == 0)
+        #expect(!failed.published && fastRender.hasStale, "requests for the pages left still wait")
+        let caught = pipeline.catchUp()
+        #expect(caught.published && caught.pagesLeftForLater == 0 && !fastRender.hasStale)
+        // The preview is the last good build, whole.
+        try IncrementalEditKindsTests.write(fixture.site, post, good)
         try IncrementalBuildTests.assertSameAsFreshBuild(fixture.site, fixture.output)
+        try IncrementalEditKindsTests.write(fixture.site, post, "---\ndate: 2024-02-15T10:00:00Z\n---\nFixed #food\n")
+        #expect(pipeline.run().published && pipeline.catchUp().published)
+        try IncrementalBuildTests.assertSameAsFreshBuild(fixture.site, fixture.output)
+    }
+
+    @Test("a warm-up after a start that finds the preview up to date leaves nothing for later")
+    func warmUp() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        _ = try fixture.newPostLeavingPages()
+        #expect(fixture.pipeline.catchUp().published)
+        fixture.memory.settle(writing: true)  // as when the server stops
+        let fastRender = FastRender()
+        let pipeline = BuildPipeline(options: fixture.pipeline.options, console: Console(verbosity: .quiet, isTerminal: false),
+                                     memory: BuildMemory(fastRender: fastRender))
+        #expect(pipeline.run().upToDate)
+        let warm = try #require(pipeline.warmUp())
+        #expect(warm.published && warm.pagesLeftForLater == 0 && !fastRender.hasStale)
     }
 
     @Test("a catch-up build that makes a smaller search index removes the old index's files it did not make again")
