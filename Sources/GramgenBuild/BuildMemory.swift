@@ -42,14 +42,14 @@ public final class BuildMemory: @unchecked Sendable {
     private var lastPublished: Published?
 
     /// What the last build loaded, when it left pages for later (`BuildPipeline.catchUp`).
-    private var loaded: BuildState?
+    private var loaded: (BuildState.Loaded, BuildReport)?
 
-    func keepLoaded(_ state: BuildState?) {
-        lock.withLock { loaded = state }
+    func keepLoaded(_ kept: (BuildState.Loaded, BuildReport)?) {
+        lock.withLock { loaded = kept }
     }
 
-    /// What the last build loaded, once.
-    func takeLoaded() -> BuildState? {
+    /// What the last build loaded, and its report, once.
+    func takeLoaded() -> (BuildState.Loaded, BuildReport)? {
         lock.withLock {
             defer { loaded = nil }
             return loaded

@@ -68,7 +68,7 @@ public struct BuildPipeline {
         // A catch-up build draws from what the build before it loaded (nothing changed since,
         // or a change waits and its build follows), so it starts at rendering.
         let kept = catchUp ? memory?.takeLoaded() : nil
-        let state = kept.map { BuildState(continuing: $0) } ?? BuildState(options: options, console: console, memory: memory)
+        let state = BuildState(options: options, console: console, memory: memory, continuing: kept)
         state.evenIfUpToDate = evenIfUpToDate
         state.catchUp = catchUp
         var threw = false
@@ -125,10 +125,10 @@ public struct BuildPipeline {
             return .stop
         }
         Leftovers(output: options.output).clean()
-        state.checked = state.upToDate.check(trusted: state.memory?.published?.output, keepContent: state.memory != nil,
+        state.loaded.checked = state.upToDate.check(trusted: state.memory?.published?.output, keepContent: state.memory != nil,
                                              listings: state.memory?.contentListings())
         if let listings = state.memory?.listings { state.console.detail("  folders of content/: \(listings.read) read, the rest as the last build left them") }
-        guard let record = state.checked?.upToDate, !state.evenIfUpToDate else { return .next }
+        guard let record = state.loaded.checked?.upToDate, !state.evenIfUpToDate else { return .next }
         state.report.diagnostics.append(contentsOf: record.warnings)
         state.report.pageCount = record.pageCount
         state.report.fileCount = record.fileCount
@@ -142,16 +142,16 @@ public struct BuildPipeline {
 
     private static func load(_ state: BuildState) -> Next {
         let options = state.options
-        if let memory = state.memory, let content = state.checked?.content {
+        if let memory = state.memory, let content = state.loaded.checked?.content {
             memory.posts.use(listing: BuildMemory.postStamps(content))
             memory.images.begin(stamps: ImageMemo.stamps(content))
-            state.checked?.content = nil
+            state.loaded.checked?.content = nil
         }
         let loader = ContentLoader(siteRoot: options.siteRoot,
                                    options: .init(includeDrafts: options.includeDrafts, baseURL: options.baseURL,
                                                   parallel: options.parallel, memo: state.memory?.posts,
-                                                  namesChecked: state.checked?.contentNamesClean ?? false))
-        state.site = state.collect { loader.load(diagnostics: &$0) }
+                                                  namesChecked: state.loaded.checked?.contentNamesClean ?? false))
+        state.loaded.site = state.collect { loader.load(diagnostics: &$0) }
         if let posts = state.memory?.posts {
             state.console.detail("  posts: \(posts.read) read, \(posts.reused) as the last build left them")
         }
@@ -159,16 +159,16 @@ public struct BuildPipeline {
     }
 
     private static func theme(_ state: BuildState) -> Next {
-        state.theme = state.collect { Theme.load(siteRoot: state.options.siteRoot, diagnostics: &$0) }
-        if let config = state.site?.config { state.report.diagnostics.append(contentsOf: Theme.languageProblems(config)) }
+        state.loaded.theme = state.collect { Theme.load(siteRoot: state.options.siteRoot, diagnostics: &$0) }
+        if let config = state.loaded.site?.config { state.report.diagnostics.append(contentsOf: Theme.languageProblems(config)) }
         return .next
     }
 
     /// Also where `--strict` turns the warnings so far into errors: what follows reads no more input files.
     private static func staticFiles(_ state: BuildState) -> Next {
-        state.staticFiles = state.collect { StaticFiles(siteRoot: state.options.siteRoot, diagnostics: &$0).files }
+        state.loaded.staticFiles = state.collect { StaticFiles(siteRoot: state.options.siteRoot, diagnostics: &$0).files }
         if state.options.strict { state.report.diagnostics = state.report.diagnostics.escalatingWarnings() }
-        guard let site = state.site, !state.report.diagnostics.hasErrors else { return .stop }
+        guard let site = state.loaded.site, !state.report.diagnostics.hasErrors else { return .stop }
         state.report.userCount = site.users.count
         state.report.postCount = site.posts.count
         return .next
@@ -176,14 +176,14 @@ public struct BuildPipeline {
 
     private static func images(_ state: BuildState) throws -> Next {
         let options = state.options
-        guard let site = state.site else { return .stop }
+        guard let site = state.loaded.site else { return .stop }
         let cache: MediaCache
         do {
             cache = try state.memory?.mediaCache(options.cacheDirectory) ?? MediaCache(directory: options.cacheDirectory)
         } catch {
             throw CacheFailure(underlying: error)
         }
-        state.cache = cache
+        state.loaded.cache = cache
         var stage = ImageStage(settings: site.config.images, config: site.config, cache: cache, digests: state.digests,
                                jobs: options.jobs, toolSearchPath: options.toolSearchPath, console: state.console)
         stage.memo = state.memory?.images
@@ -193,21 +193,21 @@ public struct BuildPipeline {
         state.report.diagnostics.append(contentsOf: result.diagnostics.items)
         state.report.imagesProcessed = result.processed
         state.report.imagesFromCache = result.fromCache
-        state.images = result
+        state.loaded.images = result
         if state.report.diagnostics.hasErrors { return .stop }
         let icons = state.collect { IconStage.icons(for: site, options: options, digests: state.digests, diagnostics: &$0) }
-        state.webApp = WebApp(icons: icons, offline: site.config.offline && !options.includeDrafts && !options.publishInPlace)
+        state.loaded.webApp = WebApp(icons: icons, offline: site.config.offline && !options.includeDrafts && !options.publishInPlace)
         return .next
     }
 
     private static func render(_ state: BuildState) throws -> Next {
         let options = state.options
-        guard let site = state.site, let theme = state.theme, let cache = state.cache, let images = state.images else { return .stop }
+        guard let site = state.loaded.site, let theme = state.loaded.theme, let cache = state.loaded.cache, let images = state.loaded.images else { return .stop }
         // Forgotten before anything is written, so a build that does not finish leaves nothing to trust.
         let kept = state.memory?.published
         state.memory?.published = nil
         let publisher = try Publisher(options.publishInPlace ? .inPlace : .swap, output: options.output, cache: cache,
-                                      staticFiles: state.staticFiles, manifestURL: state.upToDate.manifestURL, parallel: options.parallel,
+                                      staticFiles: state.loaded.staticFiles, manifestURL: state.upToDate.manifestURL, parallel: options.parallel,
                                       kept: options.publishInPlace ? kept?.manifest : nil, keptMedia: kept?.media,
                                       later: state.memory?.fastRender.map {
                                           // A warm-up leaves nothing: no catch-up follows it.
@@ -217,7 +217,7 @@ public struct BuildPipeline {
         state.publisher = publisher
         let inputs = InputDigests.make(site: site, images: images.images, options: options)
         let renderer = SiteRenderer(site: site, images: images.images, theme: theme, inputs: inputs, parallel: options.parallel,
-                                    webApp: state.webApp)
+                                    webApp: state.loaded.webApp)
         // Up to this many posts the index is small; a bigger site's one-off build keeps it for the
         // end (its peak memory is the render's).
         // A catch-up build makes it after its pages: it stops for a change between any two of
@@ -229,7 +229,7 @@ public struct BuildPipeline {
     }
 
     private static func publish(_ state: BuildState) throws -> Next {
-        guard let publisher = state.publisher, let images = state.images, let cache = state.cache else { return .stop }
+        guard let publisher = state.publisher, let images = state.loaded.images, let cache = state.loaded.cache else { return .stop }
         let media = Set(images.images.values.flatMap(\.files))
         try publisher.finish(media: media)
         state.report.published = true
@@ -243,7 +243,7 @@ public struct BuildPipeline {
         // next one may reuse. A process that keeps its memory runs it after it has told the
         // browser to reload (`BuildMemory.settle`).
         // With pages left for later the output is not what the inputs make: never up to date.
-        let inputs = (publisher.leftForLater.isEmpty ? "" : OutputManifest.drawLater) + (state.checked?.inputs ?? "")
+        let inputs = (publisher.leftForLater.isEmpty ? "" : OutputManifest.drawLater) + (state.loaded.checked?.inputs ?? "")
         let (report, digests, upToDate, memory, console) = (state.report, state.digests, state.upToDate, state.memory, state.console)
         var output: String?
         let remember = {
@@ -267,7 +267,7 @@ public struct BuildPipeline {
         // What the catch-up draws from; kept until a build publishes again (one stopped by
         // errors in the content does not), so it still draws what this build left.
         state.publisher = nil  // its records are the record keeping's, not the catch-up's
-        state.memory?.keepLoaded(publisher.leftForLater.isEmpty ? nil : state)
+        state.memory?.keepLoaded(publisher.leftForLater.isEmpty ? nil : (state.loaded, state.report))
         return .stop
     }
 }
@@ -284,42 +284,32 @@ final class BuildState {
     var evenIfUpToDate = false
     /// Draw the pages an earlier build left for later (`BuildPipeline.catchUp`).
     var catchUp = false
-    var checked: UpToDateCheck.Outcome?
-    var site: Site?
-    var theme: Theme?
-    var staticFiles: [StaticFiles.File] = []
-    var cache: MediaCache?
-    var images: ImageStage.Result?
-    var webApp = WebApp()
+    var loaded = Loaded()
     var publisher: Publisher?
 
-    /// The state of the build before, to render again (`BuildPipeline.catchUp`): what it
-    /// loaded, a report of what it loaded, no publisher.
-    init(continuing loaded: BuildState) {
-        options = loaded.options
-        console = loaded.console
-        memory = loaded.memory
-        upToDate = loaded.upToDate
-        digests = loaded.digests
-        checked = loaded.checked
-        site = loaded.site
-        theme = loaded.theme
-        staticFiles = loaded.staticFiles
-        cache = loaded.cache
-        images = loaded.images
-        webApp = loaded.webApp
-        report.userCount = loaded.report.userCount
-        report.postCount = loaded.report.postCount
-        report.imagesFromCache = loaded.report.imagesFromCache + loaded.report.imagesProcessed
-        report.diagnostics = loaded.report.diagnostics  // warnings only: it published
+    /// What the steps before rendering make: a catch-up build renders it again, with the
+    /// report of the build that loaded it (`BuildPipeline.catchUp`).
+    struct Loaded {
+        var checked: UpToDateCheck.Outcome?
+        var site: Site?
+        var theme: Theme?
+        var staticFiles: [StaticFiles.File] = []
+        var cache: MediaCache?
+        var images: ImageStage.Result?
+        var webApp = WebApp()
     }
 
-    init(options: BuildOptions, console: Console, memory: BuildMemory?) {
+    /// `continuing`: what the build before loaded, and its report, to render again.
+    init(options: BuildOptions, console: Console, memory: BuildMemory?, continuing kept: (Loaded, BuildReport)? = nil) {
         self.options = options
         self.console = console
         self.memory = memory
         upToDate = UpToDateCheck(options: options)
         digests = memory?.sourceDigests(options.cacheDirectory) ?? SourceDigests(directory: options.cacheDirectory)
+        if let (loaded, report) = kept {
+            self.loaded = loaded
+            self.report = report.continued()
+        }
     }
 
     /// Runs `body` with fresh diagnostics and adds them to the report.

@@ -31,4 +31,15 @@ public struct BuildReport: Sendable {
     public init() {}
 
     public var totalSeconds: Double { stages.reduce(0) { $0 + $1.seconds } }
+
+    /// What a catch-up build's report starts from (`BuildPipeline.catchUp`): what the build it
+    /// continues loaded (its counts, its warnings: it published), nothing of what it drew.
+    func continued() -> BuildReport {
+        var report = BuildReport()
+        report.userCount = userCount
+        report.postCount = postCount
+        report.imagesFromCache = imagesFromCache + imagesProcessed
+        report.diagnostics = diagnostics
+        return report
+    }
 }

@@ -3,8 +3,8 @@ import GramgenCore
 
 /// `gramgen serve`'s fast render (Hugo's server does the same): a build after an edit draws the
 /// pages a browser lands on first (each list's first page, every post's page, every page open in
-/// a browser now) and at most `budget` others that changed; the rest it leaves as the last build
-/// drew them, recorded as to be drawn again (`OutputManifest.drawLater`), and the browser reloads.
+/// a browser now); the other pages that changed it leaves as the last build drew them, recorded
+/// as to be drawn again (`OutputManifest.drawLater`), and the browser reloads.
 /// A catch-up build right after draws them (`BuildPipeline.catchUp`); until then the preview
 /// server holds a request for one of them (`isStale`). A new post moves every post down one place
 /// on every page of the home feed, explore and the feeds: a thousand pages at 10,000 posts, where
@@ -16,12 +16,11 @@ public final class FastRender: @unchecked Sendable {
     private let lock = NSLock()
     private var staleFiles: Set<String> = []
     private var waiting = false
+    /// Told each time the set of files left for later changes (`staleChanges`), by number.
+    private var watchers: [Int: AsyncStream<Void>.Continuation] = [:]
+    private var watcherCount = 0
     /// The output files open in a browser now (the live-reload connections' pages).
     public var shown: @Sendable () -> Set<String> = { [] }
-    /// Changed pages beyond those above that a build after an edit draws before it leaves the
-    /// rest for later. None: the catch-up build follows every edit anyway (for the search
-    /// index), and a profile edit's 60 later pages of a following feed doubled its rebuild.
-    public var budget = 0
 
     public init() {}
 
@@ -52,48 +51,64 @@ public final class FastRender: @unchecked Sendable {
         lock.withLock { waiting }
     }
 
+    /// A stream that yields each time a build published or gave up (the files left for later
+    /// may have changed), for as long as it is iterated: a request for a stale file waits on it.
+    public func staleChanges() -> AsyncStream<Void> {
+        let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let number = lock.withLock {
+            watcherCount += 1
+            watchers[watcherCount] = continuation
+            return watcherCount
+        }
+        continuation.onTermination = { [weak self] _ in
+            guard let self else { return }
+            _ = lock.withLock { self.watchers.removeValue(forKey: number) }
+        }
+        return stream
+    }
+
     /// After a build published: the files it left for later (all that are stale now; a page left
     /// earlier is drawn, left again or gone in every build).
     func published(leftForLater files: Set<String>) {
-        lock.withLock { staleFiles = files }
+        setStale(files)
     }
 
     /// After a build that failed in a way no catch-up can follow: nothing is held for it (the
     /// pages left stay recorded as to be drawn, and the next build that publishes does).
     func abandoned() {
-        lock.withLock { staleFiles = [] }
+        setStale([])
     }
 
-    /// One build's choices. A catch-up build (`catchUp`; a warm-up too) leaves pages for later
-    /// only when a change waits; with `partial` (the output is as this process left it) it draws the pages
-    /// left for later and no other: every other file stays as it is (`Publisher`'s partial
-    /// record), and the search index is not made again.
+    private func setStale(_ files: Set<String>) {
+        let told = lock.withLock {
+            staleFiles = files
+            return Array(watchers.values)
+        }
+        for watcher in told { watcher.yield() }
+    }
+
+    /// One build's choices. A build after an edit (not `catchUp`) leaves every changed page no
+    /// browser lands on first for later; a catch-up build (a warm-up too) leaves pages only when
+    /// a change waits. With `partial` (the output is as this process left it) a catch-up draws
+    /// the pages left for later and no other: every other file stays as it is (`Publisher`'s
+    /// partial record), and the search index is not made again.
     func choices(catchUp: Bool, partial: Bool) -> Choices {
-        Choices(fastRender: self, shown: shown(), budget: catchUp ? .max : budget,
+        Choices(fastRender: self, shown: shown(), catchUp: catchUp,
                 only: catchUp && partial ? lock.withLock { staleFiles } : nil)
     }
 
-    final class Choices: @unchecked Sendable {
+    struct Choices: Sendable {
         let fastRender: FastRender
         let shown: Set<String>
-        let budget: Int
+        let catchUp: Bool
         /// The only files a catch-up build makes: those left for later.
         let only: Set<String>?
-        private var drawn = 0
-        private let lock = NSLock()
-
-        init(fastRender: FastRender, shown: Set<String>, budget: Int, only: Set<String>?) {
-            self.fastRender = fastRender
-            self.shown = shown
-            self.budget = budget
-            self.only = only
-        }
 
         /// Whether the search index is left for later: by a build after an edit, and by a
         /// catch-up build when a change waits. The index takes a second thread while the pages
         /// are drawn, and a new hashtag or post changes most of its files.
         func leavesSearch() -> Bool {
-            only == nil && budget != .max || fastRender.isChangeWaiting
+            !catchUp || fastRender.isChangeWaiting
         }
 
         /// Whether a file that a catch-up build makes is one it draws: a page left for later,
@@ -106,13 +121,7 @@ public final class FastRender: @unchecked Sendable {
 
         /// Whether the changed page at `path`, one no browser lands on first, is left for later.
         func leaves(_ path: String) -> Bool {
-            guard !shown.contains(path) else { return false }
-            if fastRender.isChangeWaiting { return true }
-            return lock.withLock {
-                guard drawn < budget else { return true }
-                drawn += 1
-                return false
-            }
+            !shown.contains(path) && (!catchUp || fastRender.isChangeWaiting)
         }
     }
 }

@@ -54,12 +54,19 @@ public struct PreviewResponder: HTTPResponder {
         page.map { RequestPath(raw: $0).outputFiles } ?? []
     }
 
-    /// Returns once none of `files` is a page left for later (or after `staleWait`).
+    /// Returns once none of `files` is a page left for later (or after `staleWait`): looked at
+    /// again each time a build publishes, not polled, so held requests cost nothing while they wait.
     private func waitUntilDrawn(_ files: [String]) async throws {
         guard let fastRender, fastRender.hasStale else { return }
-        let deadline = ContinuousClock.now + Self.staleWait
-        while files.contains(where: fastRender.isStale), ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(10))
+        let changes = fastRender.staleChanges()  // before the look, so no publish falls between
+        guard files.contains(where: fastRender.isStale) else { return }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await _ in changes where !files.contains(where: fastRender.isStale) { return }
+            }
+            group.addTask { try? await Task.sleep(for: Self.staleWait) }
+            await group.next()
+            group.cancelAll()
         }
     }
 

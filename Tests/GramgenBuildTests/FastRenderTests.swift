@@ -32,7 +32,6 @@ struct FastRenderTests {
         /// Builds, adds a post and builds again with no pages drawn beyond the first of each
         /// list: the second build's report, and the output's files before it.
         func newPostLeavingPages() throws -> (report: BuildReport, before: [String: Data]) {
-            fastRender.budget = 0
             let first = pipeline.run()
             #expect(first.published && first.pagesLeftForLater == 0, "a first build has nothing to leave: \(first.diagnostics.items)")
             memory.settle()
