@@ -160,7 +160,18 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// made again, when `later` says so and each is there as recorded.
     func leaveSearchForLater() -> Bool {
         guard let later, later.leavesSearch() else { return false }
-        let files = previous.entries.filter { SitePaths.isSearchIndex($0.key) && $0.value.inputs != OutputManifest.placed }
+        // Found by name rather than by a look at each of a big site's 60,000 recorded files: the
+        // index numbers its word and document files from 0 without gaps (`SearchIndex.files`).
+        var files: [String: OutputManifest.Entry] = [:]
+        for name in [SitePaths.searchWords, SitePaths.searchDocuments] {
+            var number = 0
+            while let entry = previous.entries[name(number)] {
+                files[name(number)] = entry
+                number += 1
+            }
+        }
+        files[SitePaths.searchMeta] = previous.entries[SitePaths.searchMeta]
+        files = files.filter { $0.value.inputs != OutputManifest.placed }
         guard files[SitePaths.searchMeta] != nil, files.keys.allSatisfy({ previous.trusted || takeOver($0) }) else { return false }
         for (path, var entry) in files {
             entry.inputs = OutputManifest.drawLater

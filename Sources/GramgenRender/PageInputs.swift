@@ -62,23 +62,25 @@ struct PageDigests {
     let profiles: [String: UInt64]
     let everything: UInt64
 
-    init(_ inputs: RenderInputs, site: Site, tagCounts: Bool) {
+    /// `parallel`: each post's own digest is made on all cores (an O(site) pass of every rebuild).
+    init(_ inputs: RenderInputs, site: Site, tagCounts: Bool, parallel: Parallel = Parallel(jobs: 1)) {
         var base = DigestBuilder()
         base.add(inputs.site)
         self.site = base.value
         var posts: [String: UInt64] = [:]
         posts.reserveCapacity(site.posts.count)
         var all = DigestBuilder()
+        let own = site.posts.parallelMap(parallel) { Self.ownDigest($0, inputs: inputs, site: site, tagCounts: tagCounts) }
         // Originals first: a repost shows its original (media, caption, cover), so its digest
         // covers the original's; an original shows how often it was reposted.
-        for post in site.posts where post.repostOf == nil {
-            var digest = Self.ownDigest(post, inputs: inputs, site: site, tagCounts: tagCounts)
+        for (index, post) in site.posts.enumerated() where post.repostOf == nil {
+            var digest = own[index]
             digest.add(UInt64(site.reposts[post.key]?.count ?? 0))
             posts[post.key] = digest.value
         }
-        for post in site.posts {
+        for (index, post) in site.posts.enumerated() {
             guard let original = post.repostOf else { continue }
-            var digest = Self.ownDigest(post, inputs: inputs, site: site, tagCounts: tagCounts)
+            var digest = own[index]
             digest.add(posts[original] ?? 0)
             posts[post.key] = digest.value
         }

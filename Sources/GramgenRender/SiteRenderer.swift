@@ -91,7 +91,7 @@ public final class SiteRenderer: @unchecked Sendable {
             try sink.put(path, bytes, inputs: nil)
         }
         // Drawn in batches as they are queued (`flush`), so no list of jobs grows with the site.
-        let digests = inputs.map { PageDigests($0, site: site, tagCounts: theme.showsTagCounts) }
+        let digests = inputs.map { PageDigests($0, site: site, tagCounts: theme.showsTagCounts, parallel: parallel) }
         var pages = PageSet(renderer: self, digests: digests)
         // The search index is made from the site alone, on one thread: with `searchAhead` beside
         // the pages (queueing them is one thread's work too), else after them, so a big site's
@@ -102,14 +102,10 @@ public final class SiteRenderer: @unchecked Sendable {
             Result {
                 pages.addHome()
                 try pages.flush(into: sink)
-                for user in site.users {
-                    pages.addProfile(user)
-                    try pages.flush(into: sink)
-                }
-                for post in site.posts {
+                try pages.addEach(site.users, into: sink) { $0.addProfile($1) }
+                try pages.addEach(site.posts, into: sink) { pages, post in
                     pages.addPost(post)
                     pages.addLikes(post)
-                    try pages.flush(into: sink)
                 }
                 pages.addTags()
                 try pages.flush(into: sink)
