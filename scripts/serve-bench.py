@@ -2,7 +2,7 @@
 """Measures `gramgen serve`: requests/s with wrk, and edit-to-reload latency.
 
 Usage: scripts/serve-bench.py GRAMGEN_BINARY SITE_DIR [--port N] [--edits 10] [--seconds 20] [--log FILE]
-                              [--kinds hashtag,post,profile]
+                              [--kinds hashtag,post,profile] [--with-cache] [--work DIR]
 
 After the caption edits (each replaces the first post's caption; the new text must be served),
 `--kinds` times the edit to reload event of more kinds of edit, `--edits` of each: a caption edit
@@ -33,11 +33,16 @@ def main():
     parser.add_argument("--seconds", type=int, default=20)
     parser.add_argument("--log", help="keep the server's output (run with --verbose) in this file")
     parser.add_argument("--kinds", default="", help="comma-separated: hashtag, post, profile")
+    parser.add_argument("--with-cache", action="store_true",
+                        help="copy the site's image cache too (.gramgen/cache): the server starts without processing photos")
+    parser.add_argument("--work", help="make the copy in this folder (a tmpfs, say) instead of the system's temporary folder")
     args = parser.parse_args()
 
-    work = tempfile.mkdtemp(prefix="gramgen-serve-bench-")
+    work = tempfile.mkdtemp(prefix="gramgen-serve-bench-", dir=args.work)
     site = os.path.join(work, "site")
     shutil.copytree(args.site, site, ignore=shutil.ignore_patterns(".gramgen", "public"))
+    if args.with_cache and os.path.isdir(os.path.join(args.site, ".gramgen", "cache")):
+        shutil.copytree(os.path.join(args.site, ".gramgen", "cache"), os.path.join(site, ".gramgen", "cache"))
     log = open(args.log or os.path.join(work, "serve.log"), "w")
     verbose = ["--verbose"] if args.log else []
     server = subprocess.Popen([args.binary, "serve", "--site", site, "--port", str(args.port)] + verbose, stdout=log, stderr=log)

@@ -230,7 +230,10 @@ public struct BuildPipeline {
 
     private static func publish(_ state: BuildState) throws -> Next {
         guard let publisher = state.publisher, let images = state.loaded.images, let cache = state.loaded.cache else { return .stop }
-        let media = Set(images.images.values.flatMap(\.files))
+        // Made once for what was loaded: a catch-up build publishes the same set, which the
+        // record then compares with the one it kept by identity, not by each of 33,000 names.
+        let media = state.loaded.media ?? Set(images.images.values.flatMap(\.files))
+        state.loaded.media = media
         try publisher.finish(media: media)
         state.report.published = true
         state.report.pageCount = publisher.pageCount
@@ -297,6 +300,8 @@ final class BuildState {
         var cache: MediaCache?
         var images: ImageStage.Result?
         var webApp = WebApp()
+        /// The media files of `images` (`publish`).
+        var media: Set<String>?
     }
 
     /// `continuing`: what the build before loaded, and its report, to render again.

@@ -87,7 +87,10 @@ struct PageSet {
             let failure = FirstFailure()
             let paths = renderer.parallel.map(count: (end - batch + chunk - 1) / chunk) { [renderer, digests] c -> [String] in
                 var part = PageSet(renderer: renderer, digests: digests)
-                for index in batch + c * chunk..<min(batch + (c + 1) * chunk, end) { add(&part, items[index]) }
+                // A build that stops early queues nothing more either.
+                for index in batch + c * chunk..<min(batch + (c + 1) * chunk, end) where !sink.stopsEarly() {
+                    add(&part, items[index])
+                }
                 for job in part.jobs { failure.run { try part.draw(job, into: sink) } }
                 return part.sitemapPaths
             }
