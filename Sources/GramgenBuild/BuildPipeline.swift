@@ -253,7 +253,10 @@ public struct BuildPipeline {
         let (report, digests, upToDate, memory, console) = (state.report, state.digests, state.upToDate, state.memory, state.console)
         var output: String?
         let remember = {
-            output = upToDate.output(published: publisher.publishedFiles)
+            // With pages left for later the output is never up to date (the record's inputs say
+            // so), and its digest, a pass over every file, would never be compared: a value no
+            // digest equals. A build waits for this, and a catch-up follows every such build.
+            output = publisher.leftForLater.isEmpty ? upToDate.output(published: publisher.publishedFiles) : OutputManifest.drawLater
             if let output, let manifest = publisher.published { memory?.published = .init(output: output, manifest: manifest, media: media) }
         }
         let write = {
