@@ -10,7 +10,7 @@
 #   bench/pages_floor.sh [POSTS (default 10000)] [RUNS (default 3)] [BINARY]
 #
 # The corpus is run.sh --text's (/tmp/gramgen-bench/text<POSTS>, made and its image cache filled
-# when missing). Set WORK=/dev/shm/... to run on a tmpfs copy (the corpus is copied there).
+# when missing). Set WORK=/dev/shm to run on a tmpfs copy (the corpus is copied to WORK/floor-text<POSTS>).
 # Results: a Markdown table on stdout and in bench/results/pages-floor-<POSTS>.md (RESULTS=FILE).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -26,7 +26,8 @@ if [ -z "$gramgen" ]; then
   (cd "$root" && swift build -c release --product gramgen --scratch-path .build-release >&2)
   gramgen="$root/.build-release/release/gramgen"
 fi
-work=${WORK:-/tmp/gramgen-bench/floor-text$posts}
+# Everything it makes and deletes is inside a folder of its own under WORK.
+work=${WORK:-/tmp/gramgen-bench}/floor-text$posts
 mkdir -p "$work"
 site=$corpus/gramgen hugo=$corpus/hugo
 if [ -n "${WORK:-}" ]; then
