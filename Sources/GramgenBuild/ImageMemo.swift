@@ -32,6 +32,26 @@ final class ImageMemo: @unchecked Sendable {
     private var stamps: [String: [Int64]] = [:]
     /// Images the last build took from memory.
     private(set) var reused = 0
+    /// The first look-up of the last build whose every key was found, whole, and what it gave:
+    /// a rebuild after a caption edit asks for the same 10,100 keys of unchanged files, and
+    /// takes them in one piece (`lookupWhole`) instead of 10,100 look-ups and insertions.
+    private var lastWhole: Whole?
+    /// Whether this build kept its own: a `Whole` serves the very next build only (the cache is
+    /// pruned to each build's images, so an older one's files may be gone).
+    private var keptWhole = false
+    /// Whether this build took its images in one piece (`lookupWhole`).
+    private(set) var tookWhole = false
+
+    /// What a look-up of every key of a build gave, as the image stage uses it.
+    struct Whole {
+        let keys: [Key]
+        let stamps: [[Int64]]
+        /// `next` right after the look-up: the entries a build that makes the same one keeps.
+        let next: [Key: Entry]
+        let images: [String: ProcessedImage]
+        let cacheKeys: Set<String>
+        let sourceKeys: [String]
+    }
 
     /// Starts a build with the walk's stamps (none: nothing is taken from memory).
     func begin(stamps: [String: [Int64]]) {
@@ -41,7 +61,39 @@ final class ImageMemo: @unchecked Sendable {
             // About as many as last time: growing it a step at a time was a tenth of the image stage.
             next.reserveCapacity(entries.count)
             reused = 0
+            keptWhole = false
+            tookWhole = false
         }
+    }
+
+    /// What the last build's first look-up found (`keep(whole:)`) when this build's first one
+    /// asks for the very same keys, in the same order, and every file is as it was then; nil
+    /// otherwise, and nothing is looked up.
+    func lookupWhole(_ keys: [Key]) -> Whole? {
+        lock.withLock {
+            guard next.isEmpty, let whole = lastWhole, whole.keys == keys,
+                  zip(keys, whole.stamps).allSatisfy({ stamps[$0.path] == $1 }) else { return nil }
+            next = whole.next
+            reused += keys.count
+            keptWhole = true  // this build's images are the same: it serves the next one too
+            tookWhole = true
+            return whole
+        }
+    }
+
+    /// Keeps a build's first look-up, when it found every key (`lookupWhole`); a later one (a
+    /// second pass over some slides) is not kept.
+    func keep(whole: Whole) {
+        lock.withLock {
+            guard whole.next.count == whole.keys.count else { return }
+            lastWhole = whole
+            keptWhole = true
+        }
+    }
+
+    /// `next` as it stands (for `Whole.next`).
+    var found: [Key: Entry] {
+        lock.withLock { next }
     }
 
     /// What the last build found for each key, where its file is unchanged (nil elsewhere): all
@@ -69,6 +121,7 @@ final class ImageMemo: @unchecked Sendable {
     func finish() {
         lock.withLock {
             entries = next
+            if !keptWhole { lastWhole = nil }
             next = [:]
             stamps = [:]
         }
@@ -79,6 +132,7 @@ final class ImageMemo: @unchecked Sendable {
             entries = [:]
             next = [:]
             stamps = [:]
+            lastWhole = nil
         }
     }
 

@@ -183,7 +183,16 @@ struct ImageStage {
     /// digests kept as if looked at); returns the other jobs.
     private func takeRemembered(_ work: [Job], fingerprints: (image: Data, video: Data), into result: inout Result,
                                 memo: ImageMemo) -> [Job] {
-        let found = memo.lookup(work.map { Self.memoKey($0, fingerprint: $0.role == .video ? fingerprints.video : fingerprints.image) })
+        let keys = work.map { Self.memoKey($0, fingerprint: $0.role == .video ? fingerprints.video : fingerprints.image) }
+        // The same images as the last build's, every file unchanged: its result in one piece.
+        if result.images.isEmpty, result.cacheKeys.isEmpty, let whole = memo.lookupWhole(keys) {
+            result.images = whole.images
+            result.cacheKeys = whole.cacheKeys
+            result.fromCache += keys.count
+            digests.keep(keys: whole.sourceKeys)
+            return []
+        }
+        let found = memo.lookup(keys)
         var pending: [Job] = []
         var kept: [String] = []
         kept.reserveCapacity(work.count)
@@ -198,6 +207,10 @@ struct ImageStage {
             kept.append(entry.sourceKey)
         }
         digests.keep(keys: kept)
+        if pending.isEmpty {
+            memo.keep(whole: .init(keys: keys, stamps: found.map { $0?.stamp ?? [] }, next: memo.found, images: result.images,
+                                   cacheKeys: result.cacheKeys, sourceKeys: kept))
+        }
         return pending
     }
 

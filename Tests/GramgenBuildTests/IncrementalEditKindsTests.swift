@@ -154,6 +154,50 @@ struct IncrementalEditKindsTests {
         try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
     }
 
+    @Test("a serve rebuild takes the last build's images in one piece only when they are the very same, and only from the build just before")
+    func imagesInOnePiece() throws {
+        let site = try Self.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
+        defer { TestSupport.remove(site, output, cache) }
+        let memory = BuildMemory()
+        var caption = 0
+        /// Applies `edit` (a new caption on a post no edit here touches, when nil), builds, and
+        /// tells whether the image stage took the last build's images in one piece.
+        func build(after edit: Edit?) throws -> (whole: Bool, report: BuildReport) {
+            if let edit {
+                try Self.apply(edit, to: site)
+            } else {
+                caption += 1
+                try Self.write(site, "content/users/cleo/posts/2024-03-15-walk/post.md", "Caption \(caption) #city\n")
+            }
+            let report = try TestSupport.build(site: site, output: output, cache: cache, memory: memory) { $0.publishInPlace = true }
+            #expect(report.published, "\(report.diagnostics.items)")
+            try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+            return (memory.images.tookWhole, report)
+        }
+        #expect(try build(after: nil).whole == false, "a first build has nothing in memory")
+        #expect(try build(after: nil).whole == false, "a second build looks each image up, and keeps them whole")
+        let third = try build(after: nil)
+        #expect(third.whole && memory.images.reused == third.report.imagesFromCache, "the same images: taken in one piece")
+        // A post made a draft: a photo fewer, whose cache files that build prunes. Published
+        // again, its photo is back: not in one piece from two builds ago (the files are gone).
+        #expect(try build(after: .draftOn).whole == false, "a photo fewer")
+        #expect(try build(after: .captionText).whole == false, "the photo back, made again")
+        #expect(try build(after: nil).whole == false, "the build before looked a photo up")
+        #expect(try build(after: nil).whole)
+        #expect(try build(after: .replacePhoto).whole == false, "a photo changed")
+        #expect(try build(after: nil).whole == false, "the build before looked its new photo up")
+        #expect(try build(after: nil).whole)
+        // A photo fewer and a new one in one edit: that build keeps nothing whole, and prunes
+        // the first photo's cache files. Both undone, the images are exactly those of two builds
+        // ago, every file as it was, and still not taken from then.
+        let extra = "content/users/cleo/posts/2024-03-15-walk/9.jpg"
+        try Self.apply(.draftOn, to: site)
+        try Self.copyPhoto(site, to: extra, from: "bob/posts/2024-05-30-Ridge_walk/10.jpg")
+        #expect(try build(after: nil).whole == false)
+        try FileManager.default.removeItem(at: site.appendingPathComponent(extra))
+        #expect(try build(after: .captionText).whole == false, "only the build just before serves")
+    }
+
     @Test("in a process that keeps what each build leaves (gramgen serve), each kind of edit still gives a build from scratch's files",
           arguments: Edit.allCases)
     func editKindWithMemory(_ edit: Edit) async throws {
