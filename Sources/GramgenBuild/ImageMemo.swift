@@ -32,7 +32,7 @@ final class ImageMemo: @unchecked Sendable {
     private var stamps: [String: [Int64]] = [:]
     /// Images the last build took from memory.
     private(set) var reused = 0
-    /// The first look-up of the last build whose every key was found, whole, and what it gave:
+    /// The last build's first look-up, when it found every key, and what it gave:
     /// a rebuild after a caption edit asks for the same 10,100 keys of unchanged files, and
     /// takes them in one piece (`lookupWhole`) instead of 10,100 look-ups and insertions.
     private var lastWhole: Whole?
@@ -66,7 +66,7 @@ final class ImageMemo: @unchecked Sendable {
         }
     }
 
-    /// What the last build's first look-up found (`keep(whole:)`) when this build's first one
+    /// What the last build's first look-up found (`keepWhole`) when this build's first one
     /// asks for the very same keys, in the same order, and every file is as it was then; nil
     /// otherwise, and nothing is looked up.
     func lookupWhole(_ keys: [Key]) -> Whole? {
@@ -81,19 +81,16 @@ final class ImageMemo: @unchecked Sendable {
         }
     }
 
-    /// Keeps a build's first look-up, when it found every key (`lookupWhole`); a later one (a
-    /// second pass over some slides) is not kept.
-    func keep(whole: Whole) {
+    /// Keeps a build's first look-up, which found every key (`found`, in the keys' order), and
+    /// what the image stage made of it, for `lookupWhole`; a later one (a second pass over some
+    /// slides) is not kept.
+    func keepWhole(_ keys: [Key], found: [Entry], images: [String: ProcessedImage], cacheKeys: Set<String>) {
         lock.withLock {
-            guard whole.next.count == whole.keys.count else { return }
-            lastWhole = whole
+            guard next.count == keys.count else { return }
+            lastWhole = Whole(keys: keys, stamps: found.map(\.stamp), next: next, images: images, cacheKeys: cacheKeys,
+                              sourceKeys: found.map(\.sourceKey))
             keptWhole = true
         }
-    }
-
-    /// `next` as it stands (for `Whole.next`).
-    var found: [Key: Entry] {
-        lock.withLock { next }
     }
 
     /// What the last build found for each key, where its file is unchanged (nil elsewhere): all

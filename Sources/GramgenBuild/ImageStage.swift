@@ -185,7 +185,7 @@ struct ImageStage {
                                 memo: ImageMemo) -> [Job] {
         let keys = work.map { Self.memoKey($0, fingerprint: $0.role == .video ? fingerprints.video : fingerprints.image) }
         // The same images as the last build's, every file unchanged: its result in one piece.
-        if result.images.isEmpty, result.cacheKeys.isEmpty, let whole = memo.lookupWhole(keys) {
+        if let whole = memo.lookupWhole(keys) {
             result.images = whole.images
             result.cacheKeys = whole.cacheKeys
             result.fromCache += keys.count
@@ -207,10 +207,7 @@ struct ImageStage {
             kept.append(entry.sourceKey)
         }
         digests.keep(keys: kept)
-        if pending.isEmpty {
-            memo.keep(whole: .init(keys: keys, stamps: found.map { $0?.stamp ?? [] }, next: memo.found, images: result.images,
-                                   cacheKeys: result.cacheKeys, sourceKeys: kept))
-        }
+        if pending.isEmpty { memo.keepWhole(keys, found: found.compactMap { $0 }, images: result.images, cacheKeys: result.cacheKeys) }
         return pending
     }
 

@@ -91,7 +91,7 @@ public final class SiteRenderer: @unchecked Sendable {
             try sink.put(path, bytes, inputs: nil)
         }
         // Drawn in batches as they are queued (`flush`), so no list of jobs grows with the site.
-        let digests = pageDigests()
+        let digests = pageDigests
         var pages = PageSet(renderer: self, digests: digests)
         // The search index is made from the site alone, on one thread: with `searchAhead` beside
         // the pages (queueing them is one thread's work too), else after them, so a big site's
@@ -136,14 +136,7 @@ public final class SiteRenderer: @unchecked Sendable {
 
     /// The pages' input digests, made once for every render of this site (a catch-up build
     /// renders again from the same renderer). One render at a time.
-    private var madePageDigests: PageDigests??
-
-    private func pageDigests() -> PageDigests? {
-        if let made = madePageDigests { return made }
-        let made = inputs.map { PageDigests($0, site: site, tagCounts: theme.showsTagCounts, parallel: parallel) }
-        madePageDigests = .some(made)
-        return made
-    }
+    private lazy var pageDigests = inputs.map { PageDigests($0, site: site, tagCounts: theme.showsTagCounts, parallel: parallel) }
 
     /// The files of the search index (`SearchIndex`).
     func searchFiles(digests: PageDigests?) -> [(path: String, contents: [UInt8])] {
