@@ -17,6 +17,9 @@ public struct BuildOptions: Sendable {
     public var publishInPlace = false
     /// Where processed images are kept between builds.
     public var cacheDirectory: URL
+    /// The process ends right after this build (`gramgen build`): what the build made is left for
+    /// the process's end to free at once (`BuildPipeline.keepUntilExit`).
+    public var endsProcess = false
     /// Where ffmpeg and ffprobe are looked for, `PATH`-style (the environment's `PATH` by default).
     public var toolSearchPath = ProcessInfo.processInfo.environment["PATH"]
 

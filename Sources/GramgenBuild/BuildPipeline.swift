@@ -94,12 +94,28 @@ public struct BuildPipeline {
             console.detail(String(format: "[%d/%d] %@ (%.3fs)", index + 1, Self.steps.count, step.name, seconds))
             if next == .stop { break }
         }
+        Self.keepUntilExit(state, options)
         // A build stopped by errors in the content leaves the pages left for later held: the
         // catch-up that follows draws them from what the last good build loaded. One that threw
         // (the disk) or a catch-up that failed leaves nothing to draw them from.
         if !state.report.published, threw || catchUp && !state.report.stoppedForChange { memory?.fastRender?.abandoned() }
         return state.report
     }
+
+    /// A one-off build's tables (the site, its pages' records, the manifests, the image cache's
+    /// index: a few hundred thousand objects at 10,000 posts) took a tenth of a second to free one
+    /// by one after the site was published; the process's end frees them at once.
+    private static func keepUntilExit(_ object: AnyObject, _ options: BuildOptions) {
+        guard options.endsProcess else { return }
+        keptUntilExit.lock.withLock { keptUntilExit.objects.append(object) }
+    }
+
+    private final class Kept: @unchecked Sendable {
+        let lock = NSLock()
+        var objects: [AnyObject] = []
+    }
+
+    private static let keptUntilExit = Kept()
 
     /// Why a step could not go on, as the user reads it: what failed and what to do.
     private func diagnostic(for error: Error) -> Diagnostic {
@@ -125,7 +141,7 @@ public struct BuildPipeline {
             return .stop
         }
         Leftovers(output: options.output).clean()
-        state.loaded.checked = state.upToDate.check(trusted: state.memory?.published?.output, keepContent: state.memory != nil,
+        state.loaded.checked = state.upToDate.check(trusted: state.memory?.published?.output, keepContent: true,
                                              listings: state.memory?.contentListings())
         if let listings = state.memory?.listings { state.console.detail("  folders of content/: \(listings.read) read, the rest as the last build left them") }
         guard let record = state.loaded.checked?.upToDate, !state.evenIfUpToDate else { return .next }
@@ -142,19 +158,21 @@ public struct BuildPipeline {
 
     private static func load(_ state: BuildState) -> Next {
         let options = state.options
-        if let memory = state.memory, let content = state.loaded.checked?.content {
-            memory.posts.use(listing: BuildMemory.postStamps(content))
-            memory.images.begin(stamps: ImageMemo.stamps(content))
+        let posts = state.postMemo
+        posts.restore(from: state.postsFolder, salt: UpToDateCheck.executableStamp(), contentRoot: state.contentRoot,
+                      parallel: options.parallel)
+        if let content = state.loaded.checked?.content {
+            posts.use(listing: BuildMemory.postStamps(content))
+            state.imageMemo.begin(stamps: ImageMemo.stamps(content))
             state.loaded.checked?.content = nil
         }
         let loader = ContentLoader(siteRoot: options.siteRoot,
                                    options: .init(includeDrafts: options.includeDrafts, baseURL: options.baseURL,
-                                                  parallel: options.parallel, memo: state.memory?.posts,
+                                                  parallel: options.parallel, memo: posts,
                                                   namesChecked: state.loaded.checked?.contentNamesClean ?? false))
         state.loaded.site = state.collect { loader.load(diagnostics: &$0) }
-        if let posts = state.memory?.posts {
-            state.console.detail("  posts: \(posts.read) read, \(posts.reused) as the last build left them")
-        }
+        (state.report.postsRead, state.report.postsKept) = (posts.read, posts.reused)
+        state.console.detail("  posts: \(posts.read) read, \(posts.reused) as the last build left them")
         return .next
     }
 
@@ -186,10 +204,12 @@ public struct BuildPipeline {
         state.loaded.cache = cache
         var stage = ImageStage(settings: site.config.images, config: site.config, cache: cache, digests: state.digests,
                                jobs: options.jobs, toolSearchPath: options.toolSearchPath, console: state.console)
-        stage.memo = state.memory?.images
+        state.imageMemo.restore(from: state.imagesFile, salt: UpToDateCheck.executableStamp(), cache: cache)
+        stage.memo = state.imageMemo
         var result = stage.run(ImageStage.jobs(for: site))
         stage.widenCroppedSlides(of: site, in: &result)
-        state.memory?.images.finish()
+        state.report.imagesKept = state.imageMemo.reused
+        state.imageMemo.finish()
         state.report.diagnostics.append(contentsOf: result.diagnostics.items)
         state.report.imagesProcessed = result.processed
         state.report.imagesFromCache = result.fromCache
@@ -251,6 +271,8 @@ public struct BuildPipeline {
         // With pages left for later the output is not what the inputs make: never up to date.
         let inputs = (publisher.leftForLater.isEmpty ? "" : OutputManifest.drawLater) + (state.loaded.checked?.inputs ?? "")
         let (report, digests, upToDate, memory, console) = (state.report, state.digests, state.upToDate, state.memory, state.console)
+        let (posts, postsFolder, contentRoot) = (state.postMemo, state.postsFolder, state.contentRoot)
+        let (imageMemo, imagesFile) = (state.imageMemo, state.imagesFile)
         var output: String?
         let remember = {
             // With pages left for later the output is never up to date (the record's inputs say
@@ -264,6 +286,8 @@ public struct BuildPipeline {
             defer { console.detail(String(format: "  records written (%.3fs)", Date().timeIntervalSince(start))) }
             publisher.saveManifest()
             digests.save()
+            posts.save(to: postsFolder, salt: UpToDateCheck.executableStamp(), contentRoot: contentRoot)
+            imageMemo.save(to: imagesFile, salt: UpToDateCheck.executableStamp())
             cache.prune(keepingKeys: images.cacheKeys, files: media.union(images.replacedFiles))
             if let output { upToDate.save(report, inputs: inputs, output: output) }
         }
@@ -276,6 +300,7 @@ public struct BuildPipeline {
         // What the catch-up draws from; kept until a build publishes again (one stopped by
         // errors in the content does not), so it still draws what this build left.
         state.publisher = nil  // its records are the record keeping's, not the catch-up's
+        keepUntilExit(publisher, state.options)
         state.memory?.keepLoaded(publisher.leftForLater.isEmpty ? nil : (state.loaded, state.report))
         return .stop
     }
@@ -295,6 +320,14 @@ final class BuildState {
     var catchUp = false
     var loaded = Loaded()
     var publisher: Publisher?
+    /// Posts and images as the last build left them: this process's (`gramgen serve`), or read
+    /// from disk (`PostMemo+Disk.swift`, `ImageMemo+Disk.swift`).
+    let postMemo: PostMemo
+    let imageMemo: ImageMemo
+    var imagesFile: String { options.cacheDirectory.appendingPathComponent("sources-memo").path }
+    /// Where `postMemo` is kept on disk, and the `content/` its posts' URLs are made from.
+    var postsFolder: URL { options.cacheDirectory.appendingPathComponent("posts") }
+    var contentRoot: URL { options.siteRoot.appendingPathComponent("content") }
 
     /// What the steps before rendering make: a catch-up build renders it again, with the
     /// report of the build that loaded it (`BuildPipeline.catchUp`).
@@ -317,6 +350,8 @@ final class BuildState {
         self.options = options
         self.console = console
         self.memory = memory
+        postMemo = memory?.posts ?? PostMemo()
+        imageMemo = memory?.images ?? ImageMemo()
         upToDate = UpToDateCheck(options: options)
         digests = memory?.sourceDigests(options.cacheDirectory) ?? SourceDigests(directory: options.cacheDirectory)
         if let (loaded, report) = kept {

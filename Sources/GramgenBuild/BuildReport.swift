@@ -16,6 +16,11 @@ public struct BuildReport: Sendable {
     public var userCount = 0
     public var imagesProcessed = 0
     public var imagesFromCache = 0
+    /// Posts read and parsed, and posts taken as the last build left them (their folders unchanged).
+    public var postsRead = 0
+    public var postsKept = 0
+    /// Images taken as the last build found them (their files unchanged), without a look-up.
+    public var imagesKept = 0
     /// Files taken over from the previous build because what they are made from did not change.
     public var pagesReused = 0
     /// Pages and feeds drawn (the rest of them were taken over unchanged).

@@ -25,9 +25,13 @@ final class ImageMemo: @unchecked Sendable {
         var sourceKey: String
     }
 
-    private let lock = NSLock()
-    private var entries: [Key: Entry] = [:]
+    let lock = NSLock()
+    var entries: [Key: Entry] = [:]
     private var next: [Key: Entry] = [:]
+    /// Whether `entries` differ from what was last read from or written to disk (`save`).
+    var changed = false
+    /// Whether a build has finished with this memo (`restore` fills only a fresh one).
+    var used = false
     /// Each source's stamp by its site-relative path (`ImageSource.path`), for one build.
     private var stamps: [String: [Int64]] = [:]
     /// Images the last build took from memory.
@@ -111,12 +115,16 @@ final class ImageMemo: @unchecked Sendable {
         lock.withLock {
             guard let stamp = stamps[key.path] else { return }
             next[key] = Entry(stamp: stamp, image: image, cacheKey: cacheKey, sourceKey: SourceDigests.key(of: source))
+            changed = true
         }
     }
 
     /// Ends a build: only what it used is kept.
     func finish() {
         lock.withLock {
+            if next.count != reused { changed = true }  // made anew: `remember` said so
+            if reused != entries.count { changed = true }  // some are gone
+            used = true
             entries = next
             if !keptWhole { lastWhole = nil }
             next = [:]
@@ -126,6 +134,7 @@ final class ImageMemo: @unchecked Sendable {
 
     func clear() {
         lock.withLock {
+            changed = true
             entries = [:]
             next = [:]
             stamps = [:]

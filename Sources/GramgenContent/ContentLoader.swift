@@ -85,7 +85,8 @@ public struct ContentLoader {
             return UserResult(profile: profile, following: following, diagnostics: diagnostics.items, posts: posts)
         }
         let memo = options.memo
-        memo?.begin(.init(contentPath: contentPath, config: config, handles: known))
+        memo?.begin(.init(contentPath: contentPath, config: config, handles: known),
+                    key: Self.memoKey(contentPath: contentPath, config: config, handles: handles))
         let postResults = userResults.flatMap(\.posts).parallelMap(options.parallel) { job -> (LoadedPost?, [Diagnostic]) in
             let folder = "users/\(job.handle)/posts/\(job.id)"
             let stamp = !job.folderIsPlain ? nil : memo?.stamp(of: folder)
@@ -122,6 +123,19 @@ public struct ContentLoader {
         SiteResolver.checkReposts(posts, every: everyPost, diagnostics: &diagnostics)
         if diagnostics.hasErrors { return nil }
         return SiteResolver.resolve(config: config, profiles: profiles, posts: posts)
+    }
+
+    /// `PostMemo.Context` as a digest that outlives the process, for a memo kept on disk: the
+    /// configuration as its fields print (every field, by construction; a dictionary's order may
+    /// differ between processes, which only costs a load that reuses nothing), the handles, the
+    /// folder.
+    static func memoKey(contentPath: String, config: SiteConfig, handles: [String]) -> UInt64 {
+        var digest = DigestBuilder()
+        digest.add(contentPath)
+        digest.add(String(reflecting: config))
+        digest.add(UInt64(handles.count))
+        for handle in handles.sorted() { digest.add(handle) }
+        return digest.value
     }
 
     /// Valid user folders, sorted; invalid names and case clashes are reported.

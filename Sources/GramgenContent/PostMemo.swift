@@ -13,6 +13,9 @@ import GramgenCore
 /// while it is read is read again next time. The loaded post depends on the configuration
 /// and the site's handles too (`Context`); when either differs, nothing is reused. Only the posts
 /// of the last load are kept, so the memo is as large as the site, no larger.
+///
+/// A one-off `gramgen build` keeps it on disk between runs (`PostMemo+Disk.swift`): the next
+/// build starts from what the last one loaded, and reads only the posts whose folders changed.
 public final class PostMemo: @unchecked Sendable {
     struct Context: Equatable {
         var contentPath: String
@@ -26,10 +29,17 @@ public final class PostMemo: @unchecked Sendable {
         var diagnostics: [Diagnostic]
     }
 
-    private let lock = NSLock()
-    private var context: Context?
-    private var entries: [String: Entry] = [:]
+    let lock = NSLock()
+    var context: Context?
+    /// The context as a digest that outlives the process (`ContentLoader.memoKey`): what entries
+    /// read from disk were made under, and what those saved are.
+    var contextKey: UInt64?
+    var entries: [String: Entry] = [:]
     private var next: [String: Entry] = [:]
+    /// The shards of the file on disk that no longer hold what `entries` does (`save`).
+    var changedShards: Set<Int> = []
+    /// Whether the entries came from disk and no load has used them yet.
+    var restored = false
     /// Each post folder's stamp from a walk of `content/` made just before (`use(listing:)`), for
     /// the next load only.
     private var listed: [String: [Int64]]?
@@ -51,11 +61,18 @@ public final class PostMemo: @unchecked Sendable {
         lock.withLock { listed?[folder] }
     }
 
-    /// Starts a load: what was kept is usable only with the same context.
-    func begin(_ context: Context) {
+    /// Starts a load: what was kept is usable only with the same context (`key` for entries
+    /// read from disk, whose context is known only by its digest).
+    func begin(_ context: Context, key: UInt64) {
         lock.withLock {
-            if self.context != context { entries = [:] }
+            let same = restored ? contextKey == key : self.context == context
+            if !same {
+                changedShards.formUnion(entries.keys.map(Self.shard))
+                entries = [:]
+            }
+            restored = false
             self.context = context
+            contextKey = key
             next = [:]
             next.reserveCapacity(entries.count)
             reused = 0
@@ -77,12 +94,16 @@ public final class PostMemo: @unchecked Sendable {
         lock.withLock {
             next[folder] = entry
             read += 1
+            changedShards.insert(Self.shard(folder))
         }
     }
 
     /// Ends a load: only the posts it saw are kept.
     func finish() {
         lock.withLock {
+            if reused != entries.count {  // some kept post is gone: its shard changes
+                for folder in entries.keys where next[folder] == nil { changedShards.insert(Self.shard(folder)) }
+            }
             entries = next
             next = [:]
             listed = nil
@@ -92,6 +113,8 @@ public final class PostMemo: @unchecked Sendable {
     /// Forgets everything (after a load that could not finish).
     public func clear() {
         lock.withLock {
+            changedShards.formUnion(entries.keys.map(Self.shard))
+            restored = false
             entries = [:]
             next = [:]
             listed = nil

@@ -65,7 +65,8 @@ enum CacheFiles {
         return records
     }
 
-    /// Decimal integer of a field (optional minus sign, digits only).
+    /// Decimal integer of a field (optional minus sign, digits only); nil when it does not fit in
+    /// 64 bits. A time in nanoseconds has 19 digits (since 2001).
     static func integer(_ field: ArraySlice<UInt8>) -> Int64? {
         var value: Int64 = 0
         var negative = false
@@ -74,11 +75,14 @@ enum CacheFiles {
             negative = true
             index += 1
         }
-        guard index < field.endIndex, field.endIndex - index <= 18 else { return nil }
+        guard index < field.endIndex, field.endIndex - index <= 19 else { return nil }
         while index < field.endIndex {
             let digit = field[index] &- 0x30
             guard digit < 10 else { return nil }
-            value = value * 10 + Int64(digit)
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowAgain) = times.addingReportingOverflow(Int64(digit))
+            guard !overflow, !overflowAgain else { return nil }
+            value = sum
             index += 1
         }
         return negative ? -value : value

@@ -52,6 +52,7 @@ struct BuildCommand: ParsableCommand {
         options.strict = strict
         if let jobs { options.jobs = jobs }
         options.verbosity = quiet ? .quiet : verbose ? .verbose : .normal
+        options.endsProcess = true
         let console = Console(verbosity: options.verbosity)
         let report = BuildPipeline(options: options, console: console).run()
         ReportPrinter(console: console, colour: isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)

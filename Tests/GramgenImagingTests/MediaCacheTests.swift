@@ -171,6 +171,33 @@ struct MediaCacheTests {
         #expect(try MediaCache(directory: directory).lookup(Self.key(2)) == two)
     }
 
+    @Test("a saved digest is trusted by the next build: an unchanged source is not read again")
+    func savedDigestTrusted() throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("photo.jpg")
+        try Data("bytes".utf8).write(to: file)
+        let digests = SourceDigests(directory: directory)
+        let digest = try digests.digest(of: file)
+        digests.save()
+        // Times in nanoseconds since 1970 have 19 digits: the index must read them back.
+        let text = try String(contentsOf: directory.appendingPathComponent("sources"), encoding: .utf8)
+        #expect(text.split(separator: "\n").dropFirst().first?.split(separator: "\t")[1].count == 19)
+        // Unreadable now but unchanged in size, times and inode: the digest comes from the index.
+        // (As root the file stays readable; then the saved entry is what `keep` finds.)
+        #expect(chmod(file.path, 0) == 0)
+        defer { chmod(file.path, 0o644) }
+        let next = SourceDigests(directory: directory)
+        #expect(try next.digest(of: file) == digest)
+        let kept = SourceDigests(directory: directory)
+        kept.keep(keys: [SourceDigests.key(of: file)])
+        kept.save()
+        #expect(try String(contentsOf: directory.appendingPathComponent("sources"), encoding: .utf8).contains(digest))
+        #expect(CacheFiles.integer(ArraySlice("9223372036854775807".utf8)) == Int64.max)
+        #expect(CacheFiles.integer(ArraySlice("9223372036854775808".utf8)) == nil)
+        #expect(CacheFiles.integer(ArraySlice("1795638382935295924".utf8)) == 1_795_638_382_935_295_924)
+    }
+
     @Test("a source rewritten with the same size and its old modification time is read again")
     func changedSource() throws {
         let directory = try Self.folder()

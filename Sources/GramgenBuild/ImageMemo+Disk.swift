@@ -1,0 +1,80 @@
+import Foundation
+import GramgenCore
+import GramgenImaging
+
+/// `ImageMemo` kept on disk, so a one-off `gramgen build` after an edit looks up only the photos
+/// whose files changed: for each source as the last build found it, its stamp, the settings and
+/// role it was made for, and its key in the image cache. The processed image itself is the
+/// cache's (`MediaCache.lookup`, which also checks its files are still there), so this file
+/// holds names and numbers only, and an entry the cache no longer has is simply looked up again.
+/// Written only when the memo changed (nothing is written after a caption edit), under the
+/// executable that made it (`salt`); a file cut short, damaged or from another gramgen is ignored.
+extension ImageMemo {
+    private static let magic = "gramgen images 1"
+
+    /// Fills a memo no build has used yet with what `save` wrote to `path`.
+    func restore(from path: String, salt: String, cache: MediaCache) {
+        // Read as any input is: only a regular file, bounded, never a read that blocks.
+        guard case .success(let bytes) = InputFile.read(atPath: path, limit: InputFile.maxMediaBytes),
+              let decoded = try? Self.decode(Array(bytes), salt: salt) else { return }
+        var restored: [Key: Entry] = [:]
+        restored.reserveCapacity(decoded.count)
+        for (key, stamp, cacheKey, sourceKey) in decoded {
+            guard let image = cache.lookup(cacheKey) else { continue }
+            restored[key] = Entry(stamp: stamp, image: image, cacheKey: cacheKey, sourceKey: sourceKey)
+        }
+        lock.withLock {
+            guard !used, entries.isEmpty else { return }
+            entries = restored
+            changed = restored.count != decoded.count
+        }
+    }
+
+    /// Writes the memo to `path` when it changed since it was read or last written.
+    func save(to path: String, salt: String) {
+        // Taken as changes are: a build that changes the memo while this writes marks it again.
+        let entries: [Key: Entry]? = lock.withLock {
+            guard changed else { return nil }
+            changed = false
+            return self.entries
+        }
+        guard let entries else { return }
+        var fingerprints: [Data: Int] = [:]
+        var writer = ByteWriter()
+        writer.string(Self.magic)
+        writer.string(salt)
+        let list = Array(entries)
+        for (key, _) in list where fingerprints[key.fingerprint] == nil { fingerprints[key.fingerprint] = fingerprints.count }
+        writer.list(fingerprints.sorted { $0.value < $1.value }) { $0.string(String(decoding: $1.key, as: UTF8.self)) }
+        writer.list(list) { writer, item in
+            let (key, entry) = item
+            writer.string(key.path)
+            writer.string(key.role.rawValue)
+            writer.int(fingerprints[key.fingerprint] ?? 0)
+            writer.list(entry.stamp) { $0.int($1) }
+            writer.string(entry.cacheKey)
+            writer.string(entry.sourceKey)
+        }
+        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        if (try? Data(writer.bytes).write(to: URL(fileURLWithPath: path), options: .atomic)) == nil {
+            lock.withLock { changed = true }
+        }
+    }
+
+    private static func decode(_ bytes: [UInt8], salt: String) throws -> [(Key, [Int64], String, String)] {
+        var reader = ByteReader(bytes)
+        guard try reader.string() == magic, try reader.string() == salt else { throw ByteReader.Malformed() }
+        // Settings are JSON text (`MediaCache.fingerprint`), so they go through a string unchanged.
+        let fingerprints = try reader.list { Data(try $0.string().utf8) }
+        let entries = try reader.list { reader -> (Key, [Int64], String, String) in
+            let path = try reader.string()
+            guard let role = ImageRole(rawValue: try reader.string()) else { throw ByteReader.Malformed() }
+            let index: Int = try reader.int()
+            guard fingerprints.indices.contains(index) else { throw ByteReader.Malformed() }
+            let stamp: [Int64] = try reader.list { try $0.int() }
+            return (Key(path: path, role: role, fingerprint: fingerprints[index]), stamp, try reader.string(), try reader.string())
+        }
+        guard reader.isAtEnd else { throw ByteReader.Malformed() }
+        return entries
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import GramgenCore
+
+/// `PostMemo` kept on disk, so a one-off `gramgen build` after an edit reads and parses only the
+/// posts whose folders changed (a caption edit on a 10,000-post site: one post instead of
+/// 10,000). The posts are spread over `shardCount` files by their folder's name, and a build
+/// rewrites only the files holding a post it read anew or no longer has, so no file grows with
+/// more than its share of the site and an edit writes one of them.
+///
+/// A file holds the posts as the loader made them, each with its folder's stamp (see
+/// `PostMemo`), under the executable that made them (`salt`) and the context's digest
+/// (`ContentLoader.memoKey`): another gramgen, another site.yml or set of handles, and none of it
+/// is used. Only posts loaded without a diagnostic are kept (one with a warning is read again,
+/// and warns again), and only those whose files are plain files inside content/ (their URLs are
+/// made again from their paths). A file cut short or damaged is ignored: its posts are read again.
+extension PostMemo {
+    public static let shardCount = 64
+    private static let magic = "gramgen posts 1"
+
+    static func shard(_ folder: String) -> Int {
+        var digest = DigestBuilder()
+        digest.add(folder)
+        return Int(digest.value % UInt64(shardCount))
+    }
+
+    private static func shardPath(_ folder: URL, _ shard: Int) -> String {
+        folder.appendingPathComponent(String(format: "%02x", shard)).path
+    }
+
+    /// Reads what `save` wrote into `folder`, for the next load to use: only in a memo that has not
+    /// loaded anything yet. `contentRoot` as the loader names it (its posts' image URLs are made
+    /// from it).
+    public func restore(from folder: URL, salt: String, contentRoot: URL, parallel: Parallel) {
+        let shards = parallel.map(count: Self.shardCount) { shard -> (key: UInt64, entries: [(String, Entry)])? in
+            // Read as any input is: only a regular file, bounded, never a read that blocks.
+            guard case .success(let bytes) = InputFile.read(atPath: Self.shardPath(folder, shard), limit: InputFile.maxMediaBytes)
+            else { return nil }
+            return try? Self.decode(Array(bytes), salt: salt, contentRoot: contentRoot)
+        }
+        lock.withLock {
+            guard context == nil, entries.isEmpty, let key = shards.lazy.compactMap({ $0?.key }).first else { return }
+            for (shard, decoded) in shards.enumerated() {
+                guard let decoded, decoded.key == key else {
+                    changedShards.insert(shard)  // written again by the next save
+                    continue
+                }
+                for (folder, entry) in decoded.entries { entries[folder] = entry }
+            }
+            contextKey = key
+            restored = true
+        }
+    }
+
+    /// Writes the shards that changed since they were read or last written into `folder`.
+    public func save(to folder: URL, salt: String, contentRoot: URL) {
+        // Taken as changes are: a load that changes a shard while this writes marks it again.
+        let (key, changed, all): (UInt64?, Set<Int>, [String: Entry]) = lock.withLock {
+            defer { if contextKey != nil { changedShards = [] } }
+            return (contextKey, changedShards, entries)
+        }
+        guard let key, !changed.isEmpty else { return }
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var byShard: [Int: [(String, Entry)]] = [:]
+        for (folder, entry) in all {
+            let shard = Self.shard(folder)
+            if changed.contains(shard) { byShard[shard, default: []].append((folder, entry)) }
+        }
+        var failed: Set<Int> = []
+        for shard in changed {
+            let bytes = Self.encode(byShard[shard] ?? [], salt: salt, key: key, contentRoot: contentRoot)
+            if (try? Data(bytes).write(to: URL(fileURLWithPath: Self.shardPath(folder, shard)), options: .atomic)) == nil {
+                failed.insert(shard)
+            }
+        }
+        lock.withLock { changedShards.formUnion(failed) }
+    }
+
+    // MARK: The file
+
+    private static func encode(_ entries: [(String, Entry)], salt: String, key: UInt64, contentRoot: URL) -> [UInt8] {
+        var writer = ByteWriter()
+        writer.string(magic)
+        writer.string(salt)
+        writer.word(key)
+        let kept = entries.filter { folder, entry in
+            guard let loaded = entry.loaded, entry.diagnostics.isEmpty else { return false }
+            return loaded.post.images.allSatisfy { imageURL($0.path, contentRoot: contentRoot) == $0.fileURL }
+        }
+        writer.int(kept.count)
+        for (folder, entry) in kept {
+            writer.string(folder)
+            writer.list(entry.stamp) { $0.int($1) }
+            if let loaded = entry.loaded { write(loaded, to: &writer) }
+        }
+        return writer.bytes
+    }
+
+    private static func decode(_ bytes: [UInt8], salt: String, contentRoot: URL) throws -> (key: UInt64, entries: [(String, Entry)]) {
+        var reader = ByteReader(bytes)
+        guard try reader.string() == magic, try reader.string() == salt else { throw ByteReader.Malformed() }
+        let key = try reader.word()
+        let entries = try reader.list { reader -> (String, Entry) in
+            let folder = try reader.string()
+            let stamp: [Int64] = try reader.list { try $0.int() }
+            let loaded = try read(from: &reader, contentRoot: contentRoot)
+            return (folder, Entry(stamp: stamp, loaded: loaded, diagnostics: []))
+        }
+        guard reader.isAtEnd else { throw ByteReader.Malformed() }
+        return (key, entries)
+    }
+
+    /// The URL the loader gives a plain file at `path` (`PostFolder.image`).
+    private static func imageURL(_ path: String, contentRoot: URL) -> URL? {
+        guard path.hasPrefix("content/") else { return nil }
+        return contentRoot.appendingPathComponent(String(path.dropFirst("content/".count)), isDirectory: false)
+    }
+
+    private static func write(_ loaded: LoadedPost, to writer: inout ByteWriter) {
+        let post = loaded.post
+        writer.string(post.id)
+        writer.string(post.author)
+        writer.double(post.date.instant.timeIntervalSinceReferenceDate)
+        writer.int(post.date.utcOffsetSeconds)
+        writer.optional(post.location) { $0.string($1) }
+        writer.list(post.images) { writer, image in
+            writer.string(image.path)
+            writer.string(image.alt)
+        }
+        write(post.caption, to: &writer)
+        writer.strings(post.tagKeys)
+        writer.strings(post.likedBy)
+        writer.list(post.comments) { writer, comment in
+            writer.string(comment.author)
+            writer.double(comment.date.timeIntervalSinceReferenceDate)
+            write(comment.text, to: &writer)
+        }
+        writer.bool(post.isDraft)
+        writer.bool(post.isSensitive)
+        writer.optional(post.showExif) { $0.bool($1) }
+        writer.optional(post.repostOf) { $0.string($1) }
+        writer.string(post.sourcePath)
+        writer.word(post.sourceDigest)
+        writer.strings(loaded.tagSpellings)
+        writer.list(loaded.references) { writer, reference in
+            writer.string(reference.handle)
+            write(reference.location, to: &writer)
+            writer.string(reference.role)
+        }
+        writer.optional(loaded.repostLocation) { write($1, to: &$0) }
+    }
+
+    private static func read(from reader: inout ByteReader, contentRoot: URL) throws -> LoadedPost {
+        let id = try reader.string()
+        let author = try reader.string()
+        let date = PostDate(instant: Date(timeIntervalSinceReferenceDate: try reader.double()), utcOffsetSeconds: try reader.int())
+        let location = try reader.optional { try $0.string() }
+        let images = try reader.list { reader -> ImageSource in
+            let path = try reader.string()
+            guard let url = imageURL(path, contentRoot: contentRoot) else { throw ByteReader.Malformed() }
+            return ImageSource(path: path, fileURL: url, alt: try reader.string())
+        }
+        let caption = try readText(from: &reader)
+        let tagKeys = try reader.strings()
+        let likedBy = try reader.strings()
+        let comments = try reader.list { reader in
+            Comment(author: try reader.string(), date: Date(timeIntervalSinceReferenceDate: try reader.double()),
+                    text: try readText(from: &reader))
+        }
+        let isDraft = try reader.bool()
+        let isSensitive = try reader.bool()
+        let showExif = try reader.optional { try $0.bool() }
+        let repostOf = try reader.optional { try $0.string() }
+        let sourcePath = try reader.string()
+        let sourceDigest = try reader.word()
+        let post = Post(id: id, author: author, date: date, location: location, images: images, caption: caption,
+                        tagKeys: tagKeys, likedBy: likedBy, comments: comments, isDraft: isDraft, isSensitive: isSensitive,
+                        showExif: showExif, repostOf: repostOf, sourcePath: sourcePath, sourceDigest: sourceDigest)
+        let spellings = try reader.strings()
+        let references = try reader.list { reader in
+            Reference(handle: try reader.string(), location: try readLocation(from: &reader), role: try reader.string())
+        }
+        let repostLocation = try reader.optional { try readLocation(from: &$0) }
+        return LoadedPost(post: post, tagSpellings: spellings, references: references, repostLocation: repostLocation)
+    }
+
+    private static func write(_ text: RichText, to writer: inout ByteWriter) {
+        writer.string(text.html)
+        writer.string(text.plainText)
+        writer.strings(text.tags)
+        writer.strings(text.mentions)
+    }
+
+    private static func readText(from reader: inout ByteReader) throws -> RichText {
+        RichText(html: try reader.string(), plainText: try reader.string(), tags: try reader.strings(), mentions: try reader.strings())
+    }
+
+    private static func write(_ location: SourceLocation, to writer: inout ByteWriter) {
+        writer.string(location.path)
+        writer.optional(location.line) { $0.int($1) }
+        writer.optional(location.column) { $0.int($1) }
+    }
+
+    private static func readLocation(from reader: inout ByteReader) throws -> SourceLocation {
+        SourceLocation(try reader.string(), line: try reader.optional { try $0.int() }, column: try reader.optional { try $0.int() })
+    }
+}

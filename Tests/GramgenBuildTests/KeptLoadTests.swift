@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+@testable import GramgenBuild
+
+/// A one-off `gramgen build` starts from the posts and images the last build kept on disk
+/// (`PostMemo+Disk.swift`, `ImageMemo+Disk.swift`): it reads only what changed, and anything it
+/// cannot trust (a damaged file, a FIFO, another configuration) is read again, never used.
+@Suite(.timeLimit(.minutes(2)))
+struct KeptLoadTests {
+    static func postsFolder(_ cache: URL) -> URL { cache.appendingPathComponent("posts") }
+
+    @Test("after a caption edit, the next build reads that post only and looks no image up")
+    func captionEdit() throws {
+        let site = try IncrementalEditKindsTests.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
+        defer { TestSupport.remove(site, output, cache) }
+        let first = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(first.published && first.postsKept == 0, "nothing kept before the first build")
+        try IncrementalEditKindsTests.apply(.captionText, to: site)
+        let second = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(second.published, "\(second.diagnostics.items)")
+        #expect(second.postsRead == 1, "read \(second.postsRead), kept \(second.postsKept)")
+        #expect(second.postsKept == first.postsRead - 1)
+        #expect(second.imagesKept == second.imagesFromCache && second.imagesKept > 0)
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+        // A photo replaced: that one is looked up again, the others are taken as they were.
+        try IncrementalEditKindsTests.apply(.replacePhoto, to: site)
+        let third = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(third.imagesKept == third.imagesFromCache + third.imagesProcessed - 1)
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+    }
+
+    @Test("a damaged, cut-short or foreign file of kept posts is ignored, and a FIFO in its place never blocks")
+    func damagedFiles() throws {
+        let site = try IncrementalEditKindsTests.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
+        defer { TestSupport.remove(site, output, cache) }
+        let first = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(first.published)
+        let folder = Self.postsFolder(cache)
+        let shards = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(!shards.isEmpty)
+        for (index, name) in shards.enumerated() {
+            let path = folder.appendingPathComponent(name).path
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            try FileManager.default.removeItem(atPath: path)
+            switch index % 4 {
+            case 0: #expect(mkfifo(path, 0o644) == 0)
+            case 1: try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: path))  // cut short
+            case 2: try Data(bytes.map { $0 ^ 0x5A }).write(to: URL(fileURLWithPath: path))  // damaged
+            default: try (bytes + Data([1, 2, 3])).write(to: URL(fileURLWithPath: path))  // trailing bytes
+            }
+        }
+        try FileManager.default.removeItem(at: cache.appendingPathComponent("sources-memo"))
+        try Data("gramgen images 1".utf8).write(to: cache.appendingPathComponent("sources-memo"))
+        try IncrementalEditKindsTests.apply(.captionText, to: site)
+        let second = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(second.published, "\(second.diagnostics.items)")
+        #expect(second.postsKept == 0 && second.postsRead == first.postsRead, "every post read again")
+        #expect(second.imagesKept == 0)
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+        // Written anew as plain files: the next build trusts them again.
+        try IncrementalEditKindsTests.apply(.location, to: site)
+        let third = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(third.postsRead == 1 && third.imagesKept > 0)
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+    }
+
+    @Test("another configuration, or a user more or fewer, reads every post again", arguments: [
+        IncrementalEditKindsTests.Edit.configTitle, .addUser, .deleteUser,
+    ])
+    func contextChange(_ edit: IncrementalEditKindsTests.Edit) throws {
+        let site = try IncrementalEditKindsTests.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
+        defer { TestSupport.remove(site, output, cache) }
+        #expect(try TestSupport.build(site: site, output: output, cache: cache).published)
+        try IncrementalEditKindsTests.apply(edit, to: site)
+        let second = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(second.published, "\(second.diagnostics.items)")
+        #expect(second.postsKept == 0 && second.postsRead > 1)
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+    }
+}
