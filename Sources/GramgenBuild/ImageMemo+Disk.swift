@@ -10,7 +10,7 @@ import GramgenImaging
 /// Written only when the memo changed (nothing is written after a caption edit), under the
 /// executable that made it (`salt`); a file cut short, damaged or from another gramgen is ignored.
 extension ImageMemo {
-    private static let magic = "gramgen images 1"
+    private static let magic = "gramgen images 2"
 
     /// Fills a memo no build has used yet with what `save` wrote to `path`.
     func restore(from path: String, salt: String, cache: MediaCache) {
@@ -39,18 +39,14 @@ extension ImageMemo {
             return self.entries
         }
         guard let entries else { return }
-        var fingerprints: [Data: Int] = [:]
         var writer = ByteWriter()
         writer.string(Self.magic)
         writer.string(salt)
-        let list = Array(entries)
-        for (key, _) in list where fingerprints[key.fingerprint] == nil { fingerprints[key.fingerprint] = fingerprints.count }
-        writer.list(fingerprints.sorted { $0.value < $1.value }) { $0.string(String(decoding: $1.key, as: UTF8.self)) }
-        writer.list(list) { writer, item in
+        writer.list(Array(entries)) { writer, item in
             let (key, entry) = item
             writer.string(key.path)
             writer.string(key.role.rawValue)
-            writer.int(fingerprints[key.fingerprint] ?? 0)
+            writer.word(key.fingerprint)
             writer.list(entry.stamp) { $0.int($1) }
             writer.string(entry.cacheKey)
             writer.string(entry.sourceKey)
@@ -64,15 +60,12 @@ extension ImageMemo {
     private static func decode(_ bytes: [UInt8], salt: String) throws -> [(Key, [Int64], String, String)] {
         var reader = ByteReader(bytes)
         guard try reader.string() == magic, try reader.string() == salt else { throw ByteReader.Malformed() }
-        // Settings are JSON text (`MediaCache.fingerprint`), so they go through a string unchanged.
-        let fingerprints = try reader.list { Data(try $0.string().utf8) }
         let entries = try reader.list { reader -> (Key, [Int64], String, String) in
             let path = try reader.string()
             guard let role = ImageRole(rawValue: try reader.string()) else { throw ByteReader.Malformed() }
-            let index: Int = try reader.int()
-            guard fingerprints.indices.contains(index) else { throw ByteReader.Malformed() }
+            let fingerprint = try reader.word()
             let stamp: [Int64] = try reader.list { try $0.int() }
-            return (Key(path: path, role: role, fingerprint: fingerprints[index]), stamp, try reader.string(), try reader.string())
+            return (Key(path: path, role: role, fingerprint: fingerprint), stamp, try reader.string(), try reader.string())
         }
         guard reader.isAtEnd else { throw ByteReader.Malformed() }
         return entries

@@ -14,7 +14,15 @@ final class ImageMemo: @unchecked Sendable {
     struct Key: Hashable {
         var path: String
         var role: ImageRole
-        var fingerprint: Data
+        /// The settings' digest (`digest`): a look-up of each of 10,000 keys hashes this number,
+        /// not the settings' text.
+        var fingerprint: UInt64
+
+        static func digest(_ fingerprint: Data) -> UInt64 {
+            var digest = DigestBuilder()
+            digest.add([UInt8](fingerprint))
+            return digest.value
+        }
     }
 
     struct Entry {

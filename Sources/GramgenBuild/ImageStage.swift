@@ -183,7 +183,8 @@ struct ImageStage {
     /// digests kept as if looked at); returns the other jobs.
     private func takeRemembered(_ work: [Job], fingerprints: (image: Data, video: Data), into result: inout Result,
                                 memo: ImageMemo) -> [Job] {
-        let keys = work.map { Self.memoKey($0, fingerprint: $0.role == .video ? fingerprints.video : fingerprints.image) }
+        let settings = (image: ImageMemo.Key.digest(fingerprints.image), video: ImageMemo.Key.digest(fingerprints.video))
+        let keys = work.map { ImageMemo.Key(path: $0.source.path, role: $0.role, fingerprint: $0.role == .video ? settings.video : settings.image) }
         // The same images as the last build's, every file unchanged: its result in one piece.
         if let whole = memo.lookupWhole(keys) {
             result.images = whole.images
@@ -211,16 +212,13 @@ struct ImageStage {
         return pending
     }
 
-    private static func memoKey(_ job: Job, fingerprint: Data) -> ImageMemo.Key {
-        ImageMemo.Key(path: job.source.path, role: job.role, fingerprint: fingerprint)
-    }
-
     /// The cached result for the job's source and settings, or what `make` makes (and stores)
     /// under its key; remembered for the next build of this process.
     private func cached(_ job: Job, fingerprint: Data, make: (String) throws -> ProcessedImage) -> Outcome {
         let outcome = lookUpOrMake(job, fingerprint: fingerprint, make: make)
         if let memo, case .success(let (image, key, _)) = outcome {
-            memo.remember(Self.memoKey(job, fingerprint: fingerprint), image: image, cacheKey: key, source: job.source.fileURL)
+            memo.remember(ImageMemo.Key(path: job.source.path, role: job.role, fingerprint: ImageMemo.Key.digest(fingerprint)),
+                          image: image, cacheKey: key, source: job.source.fileURL)
         }
         return outcome
     }
