@@ -14,8 +14,9 @@ extension ImageMemo {
 
     /// Fills a memo no build has used yet with what `save` wrote to `path`.
     func restore(from path: String, salt: String, cache: MediaCache) {
-        // Read as any input is: only a regular file, bounded, never a read that blocks.
-        guard case .success(let bytes) = InputFile.read(atPath: path, limit: InputFile.maxMediaBytes),
+        guard lock.withLock({ !used && entries.isEmpty }) else { return }  // a process's later builds
+        // Read as any input is: only a regular file (not a link), bounded, never a read that blocks.
+        guard !FileContainment.isLink(path), case .success(let bytes) = InputFile.read(atPath: path, limit: InputFile.maxMediaBytes),
               let decoded = try? Self.decode(Array(bytes), salt: salt) else { return }
         var restored: [Key: Entry] = [:]
         restored.reserveCapacity(decoded.count)

@@ -12,7 +12,8 @@ import GramgenCore
 ///    existing folder such as `~/Documents` is never swapped out and deleted.
 enum OutputGuard {
     /// The folders gramgen writes and deletes in, relative to the site root.
-    static let ownFolders = [".gramgen", ".gramgen/cache", ".gramgen/cache/media", ".gramgen/cache/builds", ".gramgen/serve"]
+    static let ownFolders = [".gramgen", ".gramgen/cache", ".gramgen/cache/media", ".gramgen/cache/builds", ".gramgen/cache/posts",
+                             ".gramgen/serve"]
     /// The folders gramgen reads, relative to the site root.
     static let inputFolders = ["content", "templates", "static"]
 

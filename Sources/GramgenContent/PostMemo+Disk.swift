@@ -31,9 +31,11 @@ extension PostMemo {
     /// loaded anything yet. `contentRoot` as the loader names it (its posts' image URLs are made
     /// from it).
     public func restore(from folder: URL, salt: String, contentRoot: URL, parallel: Parallel) {
+        guard lock.withLock({ context == nil && entries.isEmpty && !restored }) else { return }  // a process's later loads
         let shards = parallel.map(count: Self.shardCount) { shard -> (key: UInt64, entries: [(String, Entry)])? in
-            // Read as any input is: only a regular file, bounded, never a read that blocks.
-            guard case .success(let bytes) = InputFile.read(atPath: Self.shardPath(folder, shard), limit: InputFile.maxMediaBytes)
+            // Read as any input is: only a regular file (not a link), bounded, never a read that blocks.
+            let path = Self.shardPath(folder, shard)
+            guard !FileContainment.isLink(path), case .success(let bytes) = InputFile.read(atPath: path, limit: InputFile.maxMediaBytes)
             else { return nil }
             return try? Self.decode(Array(bytes), salt: salt, contentRoot: contentRoot)
         }

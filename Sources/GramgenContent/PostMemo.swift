@@ -46,6 +46,8 @@ public final class PostMemo: @unchecked Sendable {
     /// Posts taken from the memo by the last load, and read anew.
     public private(set) var reused = 0
     public private(set) var read = 0
+    /// Posts read anew whose folders the last load had too.
+    private var replaced = 0
 
     public init() {}
 
@@ -77,6 +79,7 @@ public final class PostMemo: @unchecked Sendable {
             next.reserveCapacity(entries.count)
             reused = 0
             read = 0
+            replaced = 0
         }
     }
 
@@ -94,6 +97,7 @@ public final class PostMemo: @unchecked Sendable {
         lock.withLock {
             next[folder] = entry
             read += 1
+            if entries[folder] != nil { replaced += 1 }
             changedShards.insert(Self.shard(folder))
         }
     }
@@ -101,7 +105,7 @@ public final class PostMemo: @unchecked Sendable {
     /// Ends a load: only the posts it saw are kept.
     func finish() {
         lock.withLock {
-            if reused != entries.count {  // some kept post is gone: its shard changes
+            if reused + replaced != entries.count {  // some kept post is gone: its shard changes
                 for folder in entries.keys where next[folder] == nil { changedShards.insert(Self.shard(folder)) }
             }
             entries = next

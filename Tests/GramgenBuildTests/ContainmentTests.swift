@@ -117,7 +117,7 @@ struct ContainmentTests {
     }
 
     @Test("a folder of .gramgen/ that is a link is refused, and nothing in its target is deleted", arguments: [
-        ".gramgen", ".gramgen/cache", ".gramgen/cache/media", ".gramgen/serve",
+        ".gramgen", ".gramgen/cache", ".gramgen/cache/media", ".gramgen/cache/posts", ".gramgen/serve",
     ])
     func ownFolderLinked(_ folder: String) throws {
         let box = try Sandbox()

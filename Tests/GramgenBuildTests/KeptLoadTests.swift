@@ -1,4 +1,5 @@
 import Foundation
+import GramgenCore
 import Testing
 @testable import GramgenBuild
 
@@ -29,35 +30,53 @@ struct KeptLoadTests {
         try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
     }
 
-    @Test("a damaged, cut-short or foreign file of kept posts is ignored, and a FIFO in its place never blocks")
+    @Test("a damaged, cut-short or foreign file of kept posts is ignored, a FIFO in its place never blocks, and a link out is not followed")
     func damagedFiles() throws {
         let site = try IncrementalEditKindsTests.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
-        defer { TestSupport.remove(site, output, cache) }
+        let outside = try TestSupport.temporaryFolder()
+        defer { TestSupport.remove(site, output, cache, outside) }
         let first = try TestSupport.build(site: site, output: output, cache: cache)
         #expect(first.published)
         let folder = Self.postsFolder(cache)
         let shards = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(!shards.isEmpty)
+        #expect(shards.count >= 5, "each kind of damage is tried")
+        var outsideCopies = [String: Data]()
         for (index, name) in shards.enumerated() {
             let path = folder.appendingPathComponent(name).path
             let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
             try FileManager.default.removeItem(atPath: path)
-            switch index % 4 {
+            switch index % 5 {
             case 0: #expect(mkfifo(path, 0o644) == 0)
+            case 4:  // the very same bytes, but outside the cache: never read
+                let copy = outside.appendingPathComponent(name)
+                try bytes.write(to: copy)
+                outsideCopies[name] = bytes
+                try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: copy.path)
             case 1: try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: path))  // cut short
             case 2: try Data(bytes.map { $0 ^ 0x5A }).write(to: URL(fileURLWithPath: path))  // damaged
             default: try (bytes + Data([1, 2, 3])).write(to: URL(fileURLWithPath: path))  // trailing bytes
             }
         }
-        try FileManager.default.removeItem(at: cache.appendingPathComponent("sources-memo"))
-        try Data("gramgen images 1".utf8).write(to: cache.appendingPathComponent("sources-memo"))
+        // The images' file as a link to its very bytes outside: not followed either.
+        let images = cache.appendingPathComponent("sources-memo")
+        var before = [String: Data]()
+        before["sources-memo"] = try Data(contentsOf: images)
+        try FileManager.default.moveItem(at: images, to: outside.appendingPathComponent("sources-memo"))
+        try FileManager.default.createSymbolicLink(atPath: images.path, withDestinationPath: outside.appendingPathComponent("sources-memo").path)
         try IncrementalEditKindsTests.apply(.captionText, to: site)
         let second = try TestSupport.build(site: site, output: output, cache: cache)
         #expect(second.published, "\(second.diagnostics.items)")
         #expect(second.postsKept == 0 && second.postsRead == first.postsRead, "every post read again")
         #expect(second.imagesKept == 0)
         try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
-        // Written anew as plain files: the next build trusts them again.
+        // Written anew as plain files in the cache; what the links named is untouched.
+        before.merge(outsideCopies) { a, _ in a }
+        #expect(before.count >= 2)
+        for (name, bytes) in before {
+            let inCache = name == "sources-memo" ? images.path : folder.appendingPathComponent(name).path
+            #expect(!FileContainment.isLink(inCache), "\(name) replaced, not written through")
+            #expect(try Data(contentsOf: outside.appendingPathComponent(name)) == bytes, "\(name) outside unchanged")
+        }
         try IncrementalEditKindsTests.apply(.location, to: site)
         let third = try TestSupport.build(site: site, output: output, cache: cache)
         #expect(third.postsRead == 1 && third.imagesKept > 0)
