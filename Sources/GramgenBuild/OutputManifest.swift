@@ -97,16 +97,38 @@ struct OutputManifest: Sendable {
         out.reserveCapacity(entries.count * 120)
         if listsEverything { out += (Self.header + "\n").utf8 }
         // Written byte by byte: tens of thousands of lines on every build of a big site.
+        // No array or string made per line: 60,000 lines at 10,000 posts, on every build.
+        func append(_ number: Int64) {
+            if number < 0 { out.append(UInt8(ascii: "-")) }
+            append(number.magnitude)
+        }
+        func append(_ number: UInt64) {
+            var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                         UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            var count = 0
+            var rest = number
+            withUnsafeMutableBytes(of: &digits) { buffer in
+                repeat {
+                    buffer[19 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                    count += 1
+                } while rest > 0
+                out.append(contentsOf: buffer[(20 - count)...])
+            }
+        }
         for (path, entry) in entries where !path.utf8.contains(where: { $0 == 9 || $0 == 10 }) {
             out += path.utf8
-            for field in [entry.inputs, entry.content] {
-                out.append(9)
-                out += field.utf8
-            }
-            for number in [String(entry.size), String(entry.modified), String(entry.inode)] {
-                out.append(9)
-                out += number.utf8
-            }
+            out.append(9)
+            out += entry.inputs.utf8
+            out.append(9)
+            out += entry.content.utf8
+            out.append(9)
+            append(entry.size)
+            out.append(9)
+            append(entry.modified)
+            out.append(9)
+            append(entry.inode)
             out.append(10)
         }
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

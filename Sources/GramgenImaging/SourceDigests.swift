@@ -31,7 +31,7 @@ public final class SourceDigests: @unchecked Sendable {
         }
     }
 
-    struct Entry {
+    struct Entry: Equatable {
         var stamp: Stamp
         var digest: String
     }
@@ -42,6 +42,9 @@ public final class SourceDigests: @unchecked Sendable {
     private var entries: [String: Entry] = [:]
     private var loaded = false
     private var used: [String: Entry] = [:]
+    /// Whether `used` holds an entry `entries` (as read or last saved) does not: else, when it
+    /// holds all of them, the file is already what `save` would write (10,000 lines at 10,000 posts).
+    private var changed = false
     private let lock = NSLock()
 
     public init(directory: URL) {
@@ -105,6 +108,7 @@ public final class SourceDigests: @unchecked Sendable {
     private func remember(_ key: String, _ entry: Entry) {
         lock.lock()
         used[key] = entry
+        if !loaded || entries[key] != entry { changed = true }
         lock.unlock()
     }
 
@@ -133,8 +137,10 @@ public final class SourceDigests: @unchecked Sendable {
         defer {
             entries = used
             used = [:]
+            changed = false
             lock.unlock()
         }
+        if loaded, !changed, used.count == entries.count { return }
         var text = Self.header + "\n"
         for (file, entry) in used.sorted(by: { $0.key < $1.key }) {
             let stamp = entry.stamp
