@@ -163,13 +163,13 @@ public struct BuildPipeline {
         // the posts, which neither depends on (`images` waits for it): 0.1 s at 10,000 posts.
         if state.memory == nil, let cache = try? MediaCache(directory: options.cacheDirectory) {
             state.loaded.cache = cache
-            let (memo, file) = (state.imageMemo, state.imagesFile)
+            let (memo, file, salt) = (state.imageMemo, state.imagesFile, state.keptSalt)
             DispatchQueue.global().async(group: state.prefetch) {
-                memo.restore(from: file, salt: UpToDateCheck.executableStamp(), cache: cache)
+                memo.restore(from: file, salt: salt, cache: cache)
             }
         }
         let posts = state.postMemo
-        posts.restore(from: state.postsFolder, salt: UpToDateCheck.executableStamp(), contentRoot: state.contentRoot,
+        posts.restore(from: state.postsFolder, salt: state.keptSalt, contentRoot: state.contentRoot,
                       parallel: options.parallel)
         if let content = state.loaded.checked?.content {
             posts.use(listing: BuildMemory.postStamps(content))
@@ -215,7 +215,7 @@ public struct BuildPipeline {
         state.loaded.cache = cache
         var stage = ImageStage(settings: site.config.images, config: site.config, cache: cache, digests: state.digests,
                                jobs: options.jobs, toolSearchPath: options.toolSearchPath, console: state.console)
-        state.imageMemo.restore(from: state.imagesFile, salt: UpToDateCheck.executableStamp(), cache: cache)
+        state.imageMemo.restore(from: state.imagesFile, salt: state.keptSalt, cache: cache)
         stage.memo = state.imageMemo
         var result = stage.run(ImageStage.jobs(for: site))
         stage.widenCroppedSlides(of: site, in: &result)
@@ -283,7 +283,7 @@ public struct BuildPipeline {
         let inputs = (publisher.leftForLater.isEmpty ? "" : OutputManifest.drawLater) + (state.loaded.checked?.inputs ?? "")
         let (report, digests, upToDate, memory, console) = (state.report, state.digests, state.upToDate, state.memory, state.console)
         let (posts, postsFolder, contentRoot) = (state.postMemo, state.postsFolder, state.contentRoot)
-        let (imageMemo, imagesFile) = (state.imageMemo, state.imagesFile)
+        let (imageMemo, imagesFile, salt) = (state.imageMemo, state.imagesFile, state.keptSalt)
         var output: String?
         let remember = {
             // With pages left for later the output is never up to date (the record's inputs say
@@ -297,8 +297,8 @@ public struct BuildPipeline {
             defer { console.detail(String(format: "  records written (%.3fs)", Date().timeIntervalSince(start))) }
             publisher.saveManifest()
             digests.save()
-            posts.save(to: postsFolder, salt: UpToDateCheck.executableStamp(), contentRoot: contentRoot)
-            imageMemo.save(to: imagesFile, salt: UpToDateCheck.executableStamp())
+            posts.save(to: postsFolder, salt: salt, contentRoot: contentRoot)
+            imageMemo.save(to: imagesFile, salt: salt)
             cache.prune(keepingKeys: images.cacheKeys, files: media.union(images.replacedFiles))
             if let output { upToDate.save(report, inputs: inputs, output: output) }
         }
@@ -338,6 +338,16 @@ final class BuildState {
     let postMemo: PostMemo
     let imageMemo: ImageMemo
     var imagesFile: String { options.cacheDirectory.appendingPathComponent("sources-memo").path }
+    /// What the kept posts and images are written under and read back only with: this gramgen
+    /// (`UpToDateCheck.executableStamp`) and this very cache folder (its device and inode). Parsed
+    /// captions are HTML published as they are: a cache that comes with a site from elsewhere
+    /// (unpacked from an archive, copied) is in a folder of another inode, and none of it is
+    /// trusted; its posts are read and sanitized again.
+    var keptSalt: String {
+        var info = stat()
+        let folder = lstat(options.cacheDirectory.path, &info) == 0 ? "\(info.st_dev).\(info.st_ino)" : "none"
+        return UpToDateCheck.executableStamp() + " " + folder
+    }
     /// Where `postMemo` is kept on disk, and the `content/` its posts' URLs are made from.
     var postsFolder: URL { options.cacheDirectory.appendingPathComponent("posts") }
     var contentRoot: URL { options.siteRoot.appendingPathComponent("content") }

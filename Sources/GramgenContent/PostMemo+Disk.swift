@@ -8,7 +8,8 @@ import GramgenCore
 /// more than its share of the site and an edit writes one of them.
 ///
 /// A file holds the posts as the loader made them, each with its folder's stamp (see
-/// `PostMemo`), under the executable that made them (`salt`) and the context's digest
+/// `PostMemo`), under the executable and cache folder that made them (`salt`, see
+/// `BuildState.keptSalt`) and the context's digest
 /// (`ContentLoader.memoKey`): another gramgen, another site.yml or set of handles, and none of it
 /// is used. Only posts loaded without a diagnostic are kept (one with a warning is read again,
 /// and warns again), and only those whose files are plain files inside content/ (their URLs are
@@ -105,6 +106,12 @@ extension PostMemo {
             let folder = try reader.string()
             let stamp: [Int64] = try reader.list { try $0.int() }
             let loaded = try read(from: &reader, contentRoot: contentRoot)
+            // What a load of that folder makes, and nothing else: the post and its files are the
+            // folder's own (a file that says otherwise was not written by gramgen).
+            let post = loaded.post, prefix = "content/\(folder)/"
+            guard folder == "users/\(post.author)/posts/\(post.id)", post.sourcePath == prefix + "post.md",
+                  post.images.allSatisfy({ $0.path.hasPrefix(prefix) && ContentFolder.isPlainName(String($0.path.dropFirst(prefix.count))) })
+            else { throw ByteReader.Malformed() }
             return (folder, Entry(stamp: stamp, loaded: loaded, diagnostics: []))
         }
         guard reader.isAtEnd else { throw ByteReader.Malformed() }

@@ -83,6 +83,26 @@ struct KeptLoadTests {
         try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
     }
 
+    @Test("kept files that come in a cache folder made elsewhere (a site unpacked or copied) are not trusted")
+    func copiedCache() throws {
+        let site = try IncrementalEditKindsTests.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
+        let copy = try TestSupport.temporaryFolder()
+        defer { TestSupport.remove(site, output, cache, copy) }
+        #expect(try TestSupport.build(site: site, output: output, cache: cache).published)
+        try FileManager.default.removeItem(at: copy)
+        try FileManager.default.copyItem(at: cache, to: copy)  // the same files, in a folder of another inode
+        #expect(FileManager.default.fileExists(atPath: Self.postsFolder(copy).path))
+        try IncrementalEditKindsTests.apply(.captionText, to: site)
+        let second = try TestSupport.build(site: site, output: output, cache: copy)
+        #expect(second.published, "\(second.diagnostics.items)")
+        #expect(second.postsKept == 0 && second.imagesKept == 0, "kept \(second.postsKept) posts, \(second.imagesKept) images")
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+        // What this folder's own build wrote is trusted from then on.
+        try IncrementalEditKindsTests.apply(.location, to: site)
+        let third = try TestSupport.build(site: site, output: output, cache: copy)
+        #expect(third.postsRead == 1 && third.imagesKept > 0)
+    }
+
     @Test("another configuration, or a user more or fewer, reads every post again", arguments: [
         IncrementalEditKindsTests.Edit.configTitle, .addUser, .deleteUser,
     ])
