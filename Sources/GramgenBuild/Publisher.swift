@@ -492,7 +492,8 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// something.
     private static func remove(_ candidates: [String], except wanted: [String: OutputManifest.Entry], in root: String) {
         var emptied = Set<String>()
-        for path in candidates where wanted[path] == nil {
+        // A path from a manifest that leaves the folder (a damaged or forged one) is never removed.
+        for path in candidates where wanted[path] == nil && !path.hasPrefix("/") && !path.split(separator: "/").contains("..") {
             unlink(root + "/" + path)
             unlink(spare(of: root + "/" + path))
             var folder = (path as NSString).deletingLastPathComponent

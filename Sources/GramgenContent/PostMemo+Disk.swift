@@ -17,6 +17,9 @@ import GramgenCore
 extension PostMemo {
     public static let shardCount = 64
     private static let magic = "gramgen posts 1"
+    /// A shard holds a 64th of the posts: 1.5 MB at 100,000 posts. One larger than this was not
+    /// written by gramgen and is not read (64 of them: at most 1 GiB read).
+    static let maxShardBytes = 16 * 1024 * 1024
 
     static func shard(_ folder: String) -> Int {
         var digest = DigestBuilder()
@@ -36,12 +39,15 @@ extension PostMemo {
         let shards = parallel.map(count: Self.shardCount) { shard -> (key: UInt64, entries: [(String, Entry)])? in
             // Read as any input is: only a regular file (not a link), bounded, never a read that blocks.
             let path = Self.shardPath(folder, shard)
-            guard !FileContainment.isLink(path), case .success(let bytes) = InputFile.read(atPath: path, limit: InputFile.maxMediaBytes)
+            guard !FileContainment.isLink(path), case .success(let bytes) = InputFile.read(atPath: path, limit: Self.maxShardBytes)
             else { return nil }
             return try? Self.decode(Array(bytes), salt: salt, contentRoot: contentRoot)
         }
+        // The context of most posts (a file with none says little: a small site leaves most empty).
+        var votes: [UInt64: Int] = [:]
+        for case let decoded? in shards { votes[decoded.key, default: 0] += max(1, decoded.entries.count * 1000) }
         lock.withLock {
-            guard context == nil, entries.isEmpty, let key = shards.lazy.compactMap({ $0?.key }).first else { return }
+            guard context == nil, entries.isEmpty, let key = votes.max(by: { $0.value < $1.value })?.key else { return }
             for (shard, decoded) in shards.enumerated() {
                 guard let decoded, decoded.key == key else {
                     changedShards.insert(shard)  // written again by the next save
@@ -108,14 +114,31 @@ extension PostMemo {
             let loaded = try read(from: &reader, contentRoot: contentRoot)
             // What a load of that folder makes, and nothing else: the post and its files are the
             // folder's own (a file that says otherwise was not written by gramgen).
-            let post = loaded.post, prefix = "content/\(folder)/"
-            guard folder == "users/\(post.author)/posts/\(post.id)", post.sourcePath == prefix + "post.md",
-                  post.images.allSatisfy({ $0.path.hasPrefix(prefix) && ContentFolder.isPlainName(String($0.path.dropFirst(prefix.count))) })
-            else { throw ByteReader.Malformed() }
+            guard Self.isPlausible(loaded, folder: folder) else { throw ByteReader.Malformed() }
             return (folder, Entry(stamp: stamp, loaded: loaded, diagnostics: []))
         }
         guard reader.isAtEnd else { throw ByteReader.Malformed() }
         return (key, entries)
+    }
+
+    /// What a load of `folder` can make, and nothing else: its own post and files, tag keys that
+    /// are folder names (each names a folder of the output), handles that are handles, dates that
+    /// are dates (the text it holds is escaped where it is shown). A file that says otherwise was not written by gramgen, and is not used.
+    /// (The caption's HTML cannot be checked short of rendering it again; the salt keeps files
+    /// from elsewhere out, and whoever can write this folder can write the site's templates.)
+    static func isPlausible(_ loaded: LoadedPost, folder: String) -> Bool {
+        let post = loaded.post, prefix = "content/\(folder)/"
+        let handles = post.likedBy + post.comments.map(\.author) + loaded.references.map(\.handle)
+        let dates = [post.date.instant] + post.comments.map(\.date)
+        return folder == "users/\(post.author)/posts/\(post.id)" && post.sourcePath == prefix + "post.md"
+            && PostID.problem(with: post.id) == nil
+            && post.images.allSatisfy { $0.path.hasPrefix(prefix) && ContentFolder.isPlainName(String($0.path.dropFirst(prefix.count))) }
+            && post.tagKeys.allSatisfy(ContentFolder.isPlainName)  // each names a folder of the output
+            && handles.allSatisfy(Handle.isValid)
+            && (post.caption.mentions + post.comments.flatMap(\.text.mentions)).allSatisfy(Handle.isValid)
+            && post.repostOf.map { $0.split(separator: "/").count == 2 } ?? true
+            && dates.allSatisfy { $0.timeIntervalSinceReferenceDate.isFinite && abs($0.timeIntervalSinceReferenceDate) < 1e11 }
+            && abs(post.date.utcOffsetSeconds) <= 18 * 3600
     }
 
     /// The URL the loader gives a plain file at `path` (`PostFolder.image`).

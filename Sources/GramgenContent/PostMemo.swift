@@ -38,6 +38,8 @@ public final class PostMemo: @unchecked Sendable {
     private var next: [String: Entry] = [:]
     /// The shards of the file on disk that no longer hold what `entries` does (`save`).
     var changedShards: Set<Int> = []
+    /// The shards the load under way changed (`finish` adds them to `changedShards`).
+    private var loadChanged: Set<Int> = []
     /// Whether the entries came from disk and no load has used them yet.
     var restored = false
     /// Each post folder's stamp from a walk of `content/` made just before (`use(listing:)`), for
@@ -69,7 +71,8 @@ public final class PostMemo: @unchecked Sendable {
         lock.withLock {
             let same = restored ? contextKey == key : self.context == context
             if !same {
-                changedShards.formUnion(entries.keys.map(Self.shard))
+                // Every file, empty ones too: each says which context it was written under.
+                changedShards = Set(0..<Self.shardCount)
                 entries = [:]
             }
             restored = false
@@ -80,6 +83,7 @@ public final class PostMemo: @unchecked Sendable {
             reused = 0
             read = 0
             replaced = 0
+            loadChanged = []
         }
     }
 
@@ -98,7 +102,7 @@ public final class PostMemo: @unchecked Sendable {
             next[folder] = entry
             read += 1
             if entries[folder] != nil { replaced += 1 }
-            changedShards.insert(Self.shard(folder))
+            loadChanged.insert(Self.shard(folder))
         }
     }
 
@@ -106,8 +110,12 @@ public final class PostMemo: @unchecked Sendable {
     func finish() {
         lock.withLock {
             if reused + replaced != entries.count {  // some kept post is gone: its shard changes
-                for folder in entries.keys where next[folder] == nil { changedShards.insert(Self.shard(folder)) }
+                for folder in entries.keys where next[folder] == nil { loadChanged.insert(Self.shard(folder)) }
             }
+            // Marked only now, with the entries they describe (a save taken during the load
+            // writes the last load's entries, and must not take this one's marks with it).
+            changedShards.formUnion(loadChanged)
+            loadChanged = []
             entries = next
             next = [:]
             listed = nil

@@ -133,7 +133,9 @@ public struct ByteReader {
     public mutating func list<T>(_ read: (inout ByteReader) throws -> T) throws -> [T] {
         let count = try count()
         var values: [T] = []
-        values.reserveCapacity(count)
+        // A count is at most the bytes left, but an item takes more room in memory than its
+        // first byte: reserved only up to a bound, grown as items are really read.
+        values.reserveCapacity(min(count, 4096))
         for _ in 0..<count { values.append(try read(&self)) }
         return values
     }

@@ -115,5 +115,10 @@ struct KeptLoadTests {
         #expect(second.published, "\(second.diagnostics.items)")
         #expect(second.postsKept == 0 && second.postsRead > 1)
         try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+        // Kept again under the new context, in every file (most of a small site's are empty).
+        try IncrementalEditKindsTests.apply(.location, to: site)
+        let third = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(third.postsRead == 1, "read \(third.postsRead), kept \(third.postsKept)")
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
     }
 }

@@ -1,0 +1,36 @@
+import Foundation
+import GramgenCore
+import Testing
+@testable import GramgenContent
+
+/// A post read back from the kept files (`PostMemo+Disk.swift`) is used only when it is something
+/// a load of its folder could have made: a forged one could otherwise name files outside its
+/// folder, a tag folder outside the output, or a date no page can show.
+struct KeptPostTests {
+    static func loaded(id: String = "2024-01-02-walk", author: String = "ana", images: [String] = ["1.jpg"],
+                       tags: [String] = ["walk"], likedBy: [String] = ["ben"], date: Double = 726_000_000,
+                       offset: Int = 3600) -> LoadedPost {
+        let folder = "content/users/\(author)/posts/\(id)"
+        let post = Post(id: id, author: author, date: PostDate(instant: Date(timeIntervalSinceReferenceDate: date), utcOffsetSeconds: offset),
+                        location: nil, images: images.map { ImageSource(path: "\(folder)/\($0)", fileURL: URL(fileURLWithPath: "/x"), alt: "") },
+                        caption: RichText(html: "<p>Walk</p>", plainText: "Walk", tags: tags, mentions: []), tagKeys: tags,
+                        likedBy: likedBy, comments: [], isDraft: false, isSensitive: false, sourcePath: "\(folder)/post.md")
+        return LoadedPost(post: post, tagSpellings: tags, references: [])
+    }
+
+    @Test("a post as a load makes it is used; one naming anything outside its folder or the rules is not")
+    func plausible() {
+        let folder = "users/ana/posts/2024-01-02-walk"
+        #expect(PostMemo.isPlausible(Self.loaded(), folder: folder))
+        #expect(!PostMemo.isPlausible(Self.loaded(), folder: "users/ben/posts/2024-01-02-walk"), "another folder's")
+        #expect(!PostMemo.isPlausible(Self.loaded(images: ["../../../../etc/passwd"]), folder: folder))
+        #expect(!PostMemo.isPlausible(Self.loaded(images: ["sub/1.jpg"]), folder: folder))
+        #expect(!PostMemo.isPlausible(Self.loaded(tags: ["../../../../tmp/escape"]), folder: folder), "a tag folder outside the output")
+        #expect(!PostMemo.isPlausible(Self.loaded(tags: [".."]), folder: folder))
+        #expect(!PostMemo.isPlausible(Self.loaded(likedBy: ["../root"]), folder: folder))
+        #expect(!PostMemo.isPlausible(Self.loaded(date: .nan), folder: folder))
+        #expect(!PostMemo.isPlausible(Self.loaded(date: .infinity), folder: folder))
+        #expect(!PostMemo.isPlausible(Self.loaded(offset: 100 * 3600), folder: folder))
+        #expect(!PostMemo.isPlausible(Self.loaded(id: "../x"), folder: "users/ana/posts/../x"))
+    }
+}

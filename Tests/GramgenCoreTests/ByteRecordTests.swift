@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import GramgenCore
+
+/// The binary record of what a build keeps (`ByteWriter`, `ByteReader`): values read back as
+/// written, and bytes cut short, damaged or claiming more than they hold are refused, never read
+/// past their end nor allowed to reserve memory they do not hold. Seeded; the seed is printed.
+struct ByteRecordTests {
+    @Test("numbers of every size, text, optionals and lists read back exactly")
+    func roundTrip() throws {
+        let seed: UInt64 = 20_261_126
+        print("ByteRecordTests seed \(seed)")
+        var random = SeededRandom(seed: seed)
+        let numbers: [Int64] = [0, 1, -1, 63, -64, 64, Int64.max, Int64.min, 1_795_638_382_935_295_924]
+            + (0..<200).map { _ in Int64(bitPattern: random.next()) >> Int64(random.next() % 64) }
+        var writer = ByteWriter()
+        writer.list(numbers) { $0.int($1) }
+        writer.strings(["", "ça va", "한국어 #태그", "tab\tnew\nline", String(repeating: "x", count: 300)])
+        writer.optional(nil as String?) { $0.string($1) }
+        writer.optional("here") { $0.string($1) }
+        writer.double(-0.5)
+        writer.word(UInt64.max)
+        writer.bool(true)
+        var reader = ByteReader(writer.bytes)
+        #expect(try reader.list { try $0.int() } == numbers)
+        #expect(try reader.strings() == ["", "ça va", "한국어 #태그", "tab\tnew\nline", String(repeating: "x", count: 300)])
+        #expect(try reader.optional { try $0.string() } == nil)
+        #expect(try reader.optional { try $0.string() } == "here")
+        #expect(try reader.double() == -0.5)
+        #expect(try reader.word() == UInt64.max)
+        #expect(try reader.bool())
+        #expect(reader.isAtEnd)
+    }
+
+    @Test("cut short, a count larger than the bytes left, a bad flag or an endless number throws")
+    func malformed() throws {
+        var writer = ByteWriter()
+        writer.strings(["first", "second"])
+        let bytes = writer.bytes
+        for length in 0..<bytes.count {  // every prefix but the whole
+            var reader = ByteReader(Array(bytes[..<length]))
+            #expect(throws: ByteReader.Malformed.self) { try reader.strings() }
+        }
+        var huge = ByteWriter()
+        huge.int(1 << 40)  // a billion items claimed, none there
+        var reader = ByteReader(huge.bytes + [0, 0, 0])
+        #expect(throws: ByteReader.Malformed.self) { try reader.strings() }
+        // As many items as bytes left, each an empty list: read, not reserved ahead as items.
+        var many = ByteWriter()
+        many.int(100_000)
+        var manyReader = ByteReader(many.bytes + [UInt8](repeating: 0, count: 100_000))
+        #expect(try manyReader.list { try $0.strings() }.count == 100_000)
+        var flag = ByteReader([2])
+        #expect(throws: ByteReader.Malformed.self) { try flag.bool() }
+        var endless = ByteReader([UInt8](repeating: 0xFF, count: 12))
+        #expect(throws: ByteReader.Malformed.self) { let _: Int64 = try endless.int() }
+    }
+}
