@@ -33,10 +33,10 @@ final class Publisher: PageSink, @unchecked Sendable {
     let parallel: Parallel
     /// Where files are written: a temporary folder beside the output (`.swap`) or the output itself.
     let target: URL
-    private let previous: OutputManifest
+    private var previous: OutputManifest
     /// What `target` already holds: in place, the previous build; for `.swap`, the spare's files
     /// (none in a new folder). A file there is trusted only when it is exactly the one this lists.
-    private let held: OutputManifest
+    private var held: OutputManifest
     /// In place: the last rebuild into this folder did not finish (see `removeLeftovers`).
     private var interrupted = false
     private var next = OutputManifest()
@@ -384,6 +384,10 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// The previous record with the entries of the pages this build put and the files it placed.
     private func previousWithChanges() -> OutputManifest {
         var manifest = previous
+        // This build's last look at them: dropped, so the record (80,000 entries at 10,000 posts)
+        // is changed where it is instead of copied first, a serve rebuild's 15 ms.
+        previous = OutputManifest()
+        held = OutputManifest()
         manifest.trusted = false
         for (path, entry) in written { manifest.entries[path] = entry }
         for file in placed { manifest.entries[file.path] = .placed(file.identity) }
