@@ -142,8 +142,7 @@ public struct BuildPipeline {
             return .stop
         }
         Leftovers(output: options.output).clean()
-        state.loaded.checked = state.upToDate.check(trusted: state.memory?.published?.output, keepContent: true,
-                                             listings: state.memory?.contentListings())
+        state.loaded.checked = state.upToDate.check(trusted: state.memory?.published?.output, listings: state.memory?.contentListings())
         if let listings = state.memory?.listings { state.console.detail("  folders of content/: \(listings.read) read, the rest as the last build left them") }
         guard let record = state.loaded.checked?.upToDate, !state.evenIfUpToDate else { return .next }
         state.report.diagnostics.append(contentsOf: record.warnings)
@@ -159,9 +158,10 @@ public struct BuildPipeline {
 
     private static func load(_ state: BuildState) -> Next {
         let options = state.options
-        // A one-off build reads the image cache's index and the images it kept while it loads
-        // the posts, which neither depends on (`images` waits for it): 0.1 s at 10,000 posts.
-        if state.memory == nil, let cache = try? MediaCache(directory: options.cacheDirectory) {
+        // The image cache's index and the images kept on disk are read on another thread while
+        // the posts load, which neither depends on (`images` waits for it): 0.1 s of a one-off
+        // build at 10,000 posts (a server reads them for its first build only).
+        if let cache = try? state.memory?.mediaCache(options.cacheDirectory) ?? MediaCache(directory: options.cacheDirectory) {
             state.loaded.cache = cache
             let (memo, file, salt) = (state.imageMemo, state.imagesFile, state.keptSalt)
             DispatchQueue.global().async(group: state.prefetch) {
@@ -215,7 +215,6 @@ public struct BuildPipeline {
         state.loaded.cache = cache
         var stage = ImageStage(settings: site.config.images, config: site.config, cache: cache, digests: state.digests,
                                jobs: options.jobs, toolSearchPath: options.toolSearchPath, console: state.console)
-        state.imageMemo.restore(from: state.imagesFile, salt: state.keptSalt, cache: cache)
         stage.memo = state.imageMemo
         var result = stage.run(ImageStage.jobs(for: site))
         stage.widenCroppedSlides(of: site, in: &result)

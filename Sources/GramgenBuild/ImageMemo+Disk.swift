@@ -7,17 +7,16 @@ import GramgenImaging
 /// role it was made for, and its key in the image cache. The processed image itself is the
 /// cache's (`MediaCache.lookup`, which also checks its files are still there), so this file
 /// holds names and numbers only, and an entry the cache no longer has is simply looked up again.
-/// Written only when the memo changed (nothing is written after a caption edit), under the
-/// executable that made it (`salt`); a file cut short, damaged or from another gramgen is ignored.
+/// Written only when the memo changed (nothing is written after a caption edit), as a `KeptFile`
+/// under the build's salt; a file cut short, damaged or from another gramgen is ignored.
 extension ImageMemo {
     private static let magic = "gramgen images 2"
 
     /// Fills a memo no build has used yet with what `save` wrote to `path`.
     func restore(from path: String, salt: String, cache: MediaCache) {
         guard lock.withLock({ !used && entries.isEmpty }) else { return }  // a process's later builds
-        // Read as any input is: only a regular file (not a link), bounded, never a read that blocks.
-        guard !FileContainment.isLink(path), case .success(let bytes) = InputFile.read(atPath: path, limit: InputFile.maxMediaBytes),
-              let decoded = try? Self.decode(Array(bytes), salt: salt) else { return }
+        guard var reader = KeptFile.reader(atPath: path, limit: InputFile.maxMediaBytes, magic: Self.magic, salt: salt),
+              let decoded = try? Self.decode(&reader) else { return }
         var restored: [Key: Entry] = [:]
         restored.reserveCapacity(decoded.count)
         for (key, stamp, cacheKey, sourceKey) in decoded {
@@ -40,9 +39,7 @@ extension ImageMemo {
             return self.entries
         }
         guard let entries else { return }
-        var writer = ByteWriter()
-        writer.string(Self.magic)
-        writer.string(salt)
+        var writer = KeptFile.writer(magic: Self.magic, salt: salt)
         writer.list(Array(entries)) { writer, item in
             let (key, entry) = item
             writer.string(key.path)
@@ -52,15 +49,10 @@ extension ImageMemo {
             writer.string(entry.cacheKey)
             writer.string(entry.sourceKey)
         }
-        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        if (try? Data(writer.bytes).write(to: URL(fileURLWithPath: path), options: .atomic)) == nil {
-            lock.withLock { changed = true }
-        }
+        if !KeptFile.write(writer, toPath: path) { lock.withLock { changed = true } }
     }
 
-    private static func decode(_ bytes: [UInt8], salt: String) throws -> [(Key, [Int64], String, String)] {
-        var reader = ByteReader(bytes)
-        guard try reader.string() == magic, try reader.string() == salt else { throw ByteReader.Malformed() }
+    private static func decode(_ reader: inout ByteReader) throws -> [(Key, [Int64], String, String)] {
         let entries = try reader.list { reader -> (Key, [Int64], String, String) in
             let path = try reader.string()
             guard let role = ImageRole(rawValue: try reader.string()) else { throw ByteReader.Malformed() }

@@ -36,7 +36,7 @@ struct UpToDateCheck {
     struct Outcome {
         var upToDate: Record?
         var inputs: String
-        /// The files of `content/` as the walk found them, when asked for (`keepContent`).
+        /// The files of `content/` as the walk found them, for the loader (`PostMemo`, `ImageMemo`).
         var content: [FolderWalk.Entry]? = nil
         /// Every name the walk met in `content/` is UTF-8 and every folder could be read: the
         /// loader's own check of names (`ContentLoader.Options.namesChecked`) would find nothing.
@@ -45,16 +45,15 @@ struct UpToDateCheck {
 
     /// Walks the inputs and, when there is a record, compares the output with it. `trusted` is the
     /// output as this process left it (`BuildMemory`): a folder published in place is then not walked.
-    /// With `keepContent`, the walk of `content/` is kept for the loader (`PostMemo`); whether its
-    /// names are clean is told either way.
+    /// The walk of `content/` is kept for the loader (`PostMemo`), with whether its names are clean.
     ///
     /// With `listings`, the walk of `content/` reads only the folders those do not hold.
-    func check(trusted: String? = nil, keepContent: Bool = false, listings: FolderWalk.Listings? = nil) -> Outcome {
+    func check(trusted: String? = nil, listings: FolderWalk.Listings? = nil) -> Outcome {
         var content: [FolderWalk.Entry]?
         var clean = false
         let keep: (inout [FolderWalk.Entry]) -> Void = { entries in
             clean = !entries.contains { $0.unreadable || FolderWalk.isMisread($0.path) }
-            if keepContent { content = entries }
+            content = entries
         }
         guard let data = FileManager.default.contents(atPath: recordURL.path),
               let record = try? JSONDecoder().decode(Record.self, from: data),

@@ -37,11 +37,9 @@ extension PostMemo {
     public func restore(from folder: URL, salt: String, contentRoot: URL, parallel: Parallel) {
         guard lock.withLock({ context == nil && entries.isEmpty && !restored }) else { return }  // a process's later loads
         let shards = parallel.map(count: Self.shardCount) { shard -> (key: UInt64, entries: [(String, Entry)])? in
-            // Read as any input is: only a regular file (not a link), bounded, never a read that blocks.
-            let path = Self.shardPath(folder, shard)
-            guard !FileContainment.isLink(path), case .success(let bytes) = InputFile.read(atPath: path, limit: Self.maxShardBytes)
-            else { return nil }
-            return try? Self.decode(Array(bytes), salt: salt, contentRoot: contentRoot)
+            guard var reader = KeptFile.reader(atPath: Self.shardPath(folder, shard), limit: Self.maxShardBytes,
+                                               magic: Self.magic, salt: salt) else { return nil }
+            return try? Self.decode(&reader, contentRoot: contentRoot)
         }
         // The context of most posts (a file with none says little: a small site leaves most empty).
         var votes: [UInt64: Int] = [:]
@@ -68,7 +66,6 @@ extension PostMemo {
             return (contextKey, changedShards, entries)
         }
         guard let key, !changed.isEmpty else { return }
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var byShard: [Int: [(String, Entry)]] = [:]
         for (folder, entry) in all {
             let shard = Self.shard(folder)
@@ -76,20 +73,16 @@ extension PostMemo {
         }
         var failed: Set<Int> = []
         for shard in changed {
-            let bytes = Self.encode(byShard[shard] ?? [], salt: salt, key: key, contentRoot: contentRoot)
-            if (try? Data(bytes).write(to: URL(fileURLWithPath: Self.shardPath(folder, shard)), options: .atomic)) == nil {
-                failed.insert(shard)
-            }
+            let writer = Self.encode(byShard[shard] ?? [], salt: salt, key: key, contentRoot: contentRoot)
+            if !KeptFile.write(writer, toPath: Self.shardPath(folder, shard)) { failed.insert(shard) }
         }
         lock.withLock { changedShards.formUnion(failed) }
     }
 
     // MARK: The file
 
-    private static func encode(_ entries: [(String, Entry)], salt: String, key: UInt64, contentRoot: URL) -> [UInt8] {
-        var writer = ByteWriter()
-        writer.string(magic)
-        writer.string(salt)
+    private static func encode(_ entries: [(String, Entry)], salt: String, key: UInt64, contentRoot: URL) -> ByteWriter {
+        var writer = KeptFile.writer(magic: magic, salt: salt)
         writer.word(key)
         let kept = entries.filter { folder, entry in
             guard let loaded = entry.loaded, entry.diagnostics.isEmpty else { return false }
@@ -101,12 +94,10 @@ extension PostMemo {
             writer.list(entry.stamp) { $0.int($1) }
             if let loaded = entry.loaded { write(loaded, to: &writer) }
         }
-        return writer.bytes
+        return writer
     }
 
-    private static func decode(_ bytes: [UInt8], salt: String, contentRoot: URL) throws -> (key: UInt64, entries: [(String, Entry)]) {
-        var reader = ByteReader(bytes)
-        guard try reader.string() == magic, try reader.string() == salt else { throw ByteReader.Malformed() }
+    private static func decode(_ reader: inout ByteReader, contentRoot: URL) throws -> (key: UInt64, entries: [(String, Entry)]) {
         let key = try reader.word()
         let entries = try reader.list { reader -> (String, Entry) in
             let folder = try reader.string()

@@ -140,3 +140,34 @@ public struct ByteReader {
         return values
     }
 }
+
+/// A file a build keeps for the next one in its cache folder: read only when it is a regular file
+/// (not a link, never a read that blocks) within `limit` bytes and begins with the expected magic
+/// and salt; written whole and renamed into place, so never through a link and never seen cut
+/// short.
+public enum KeptFile {
+    /// A writer that has written the header `reader` expects.
+    public static func writer(magic: String, salt: String) -> ByteWriter {
+        var writer = ByteWriter()
+        writer.string(magic)
+        writer.string(salt)
+        return writer
+    }
+
+    /// A reader past the header, or nil when the file is missing, not a plain file, too large, or
+    /// of another kind or salt.
+    public static func reader(atPath path: String, limit: Int, magic: String, salt: String) -> ByteReader? {
+        guard !FileContainment.isLink(path), case .success(let bytes) = InputFile.read(atPath: path, limit: limit) else { return nil }
+        var reader = ByteReader(Array(bytes))
+        guard (try? reader.string()) == magic, (try? reader.string()) == salt else { return nil }
+        return reader
+    }
+
+    /// Whether the file was written (its folder made first).
+    @discardableResult
+    public static func write(_ writer: ByteWriter, toPath path: String) -> Bool {
+        let url = URL(fileURLWithPath: path)
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        return (try? Data(writer.bytes).write(to: url, options: .atomic)) != nil
+    }
+}
