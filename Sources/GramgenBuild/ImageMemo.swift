@@ -93,17 +93,62 @@ final class ImageMemo: @unchecked Sendable {
         }
     }
 
-    /// Keeps a build's first look-up, which found every key (`found`, in the keys' order), and
-    /// what the image stage made of it, for `lookupWhole`; a later one (a second pass over some
-    /// slides) is not kept.
-    func keepWhole(_ keys: [Key], found: [Entry], images: [String: ProcessedImage], cacheKeys: Set<String>) {
+    /// Keeps a build's first look-up, once it has every key (`found`, in the keys' order; nil:
+    /// as this build found or made them), and what the image stage made of it, for
+    /// `lookupWhole` and `lookupAround`; a later one (a second pass over some slides) is not kept.
+    func keepWhole(_ keys: [Key], found: [Entry]? = nil, images: [String: ProcessedImage], cacheKeys: Set<String>) {
         lock.withLock {
-            guard next.count == keys.count else { return }
-            lastWhole = Whole(keys: keys, stamps: found.map(\.stamp), next: next, images: images, cacheKeys: cacheKeys,
-                              sourceKeys: found.map(\.sourceKey))
+            guard !keptWhole, next.count == keys.count else { return }
+            var entries = found ?? []
+            if found == nil {
+                entries.reserveCapacity(keys.count)
+                for key in keys {
+                    guard let entry = next[key] else { return }
+                    entries.append(entry)
+                }
+            }
+            lastWhole = Whole(keys: keys, stamps: entries.map(\.stamp), next: next, images: images, cacheKeys: cacheKeys,
+                              sourceKeys: entries.map(\.sourceKey))
             keptWhole = true
         }
     }
+
+    /// What the last build's first look-up found (`keepWhole`) for the keys this build's first
+    /// one shares with it at either end, every file of them as it was then: a new post's images
+    /// come in between (the posts are in the same order), a deleted post's go, a replaced photo
+    /// is looked up again. `prefix` and `suffix` are how many keys at the start and at the end
+    /// are the same; the few in between are this build's to look up. Nil when more than
+    /// `aroundLimit` keys differ, or when a source in between also appears with another role
+    /// among the rest (its image is kept by path).
+    func lookupAround(_ keys: [Key]) -> (whole: Whole, prefix: Int, suffix: Int)? {
+        lock.withLock {
+            guard next.isEmpty, let whole = lastWhole else { return nil }
+            let old = whole.keys
+            func same(_ index: Int, _ oldIndex: Int) -> Bool {
+                old[oldIndex] == keys[index] && stamps[keys[index].path] == whole.stamps[oldIndex]
+            }
+            var prefix = 0
+            while prefix < old.count, prefix < keys.count, same(prefix, prefix) { prefix += 1 }
+            var suffix = 0
+            while suffix < old.count - prefix, suffix < keys.count - prefix, same(keys.count - 1 - suffix, old.count - 1 - suffix) {
+                suffix += 1
+            }
+            let gone = old[prefix..<(old.count - suffix)], added = keys[prefix..<(keys.count - suffix)]
+            guard gone.count + added.count <= Self.aroundLimit else { return nil }
+            let paths = Set(gone.map(\.path) + added.map(\.path))
+            let kept = old[..<prefix] + old[(old.count - suffix)...]
+            // Few keys in between, but a pass over the rest to rule out a shared path.
+            guard !kept.contains(where: { paths.contains($0.path) }) else { return nil }
+            var next = whole.next
+            for key in gone { next[key] = nil }
+            self.next = next
+            reused += prefix + suffix
+            return (whole, prefix, suffix)
+        }
+    }
+
+    /// At most this many keys in between for `lookupAround` (a post holds up to 20 photos).
+    static let aroundLimit = 64
 
     /// What the last build found for each key, where its file is unchanged (nil elsewhere): all
     /// at once, under one lock, as a serve rebuild after an edit finds nearly every image here.

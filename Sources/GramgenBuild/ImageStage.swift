@@ -77,7 +77,8 @@ struct ImageStage {
         result.images.reserveCapacity(work.count)
         let started = Date()
         // What the last build of this process found, taken in one pass; the rest is looked up.
-        let pending = memo.map { takeRemembered(work, fingerprints: (fingerprint, videoFingerprint), into: &result, memo: $0) } ?? work
+        let remembered = memo.map { takeRemembered(work, fingerprints: (fingerprint, videoFingerprint), into: &result, memo: $0) }
+        let pending = remembered?.pending ?? work
         if pending.isEmpty, !work.isEmpty { console.progress(label, done: work.count, total: work.count, started: started) }
         var next = 0
         var done = work.count - pending.count
@@ -110,6 +111,8 @@ struct ImageStage {
                 }
             }
         }
+        // Every key found or made: what the next build takes whole or around its changes.
+        if let memo, let keys = remembered?.keys { memo.keepWhole(keys, images: result.images, cacheKeys: result.cacheKeys) }
         return result
     }
 
@@ -180,9 +183,9 @@ struct ImageStage {
     }
 
     /// Puts into `result` what `memo` holds for the jobs whose files are unchanged (their source
-    /// digests kept as if looked at); returns the other jobs.
+    /// digests kept as if looked at); returns the other jobs, and every job's key in the memo.
     private func takeRemembered(_ work: [Job], fingerprints: (image: Data, video: Data), into result: inout Result,
-                                memo: ImageMemo) -> [Job] {
+                                memo: ImageMemo) -> (pending: [Job], keys: [ImageMemo.Key]) {
         let settings = (image: ImageMemo.Key.digest(fingerprints.image), video: ImageMemo.Key.digest(fingerprints.video))
         let keys = work.map { ImageMemo.Key(path: $0.source.path, role: $0.role, fingerprint: $0.role == .video ? settings.video : settings.image) }
         // The same images as the last build's, every file unchanged: its result in one piece.
@@ -191,13 +194,25 @@ struct ImageStage {
             result.cacheKeys = whole.cacheKeys
             result.fromCache += keys.count
             digests.keep(keys: whole.sourceKeys)
-            return []
+            return ([], keys)
         }
-        let found = memo.lookup(keys)
+        // A new post's images among the last build's, every other file unchanged: its result
+        // with the few in between looked up (10,100 look-ups and insertions were a third of a
+        // new post's image stage).
+        var (look, lookKeys, kept) = (work[...], keys[...], [String]())
+        if let (whole, prefix, suffix) = memo.lookupAround(keys) {
+            result.images = whole.images
+            // A gone image's cache key stays listed: the cache keeps its files one build longer.
+            result.cacheKeys = whole.cacheKeys
+            for key in whole.keys[prefix..<(whole.keys.count - suffix)] { result.images[key.path] = nil }
+            result.fromCache += prefix + suffix
+            kept = Array(whole.sourceKeys[..<prefix] + whole.sourceKeys[(whole.keys.count - suffix)...])
+            (look, lookKeys) = (work[prefix..<(work.count - suffix)], keys[prefix..<(keys.count - suffix)])
+        }
+        let found = memo.lookup(Array(lookKeys))
         var pending: [Job] = []
-        var kept: [String] = []
-        kept.reserveCapacity(work.count)
-        for (job, entry) in zip(work, found) {
+        kept.reserveCapacity(kept.count + look.count)
+        for (job, entry) in zip(look, found) {
             guard let entry else {
                 pending.append(job)
                 continue
@@ -208,8 +223,7 @@ struct ImageStage {
             kept.append(entry.sourceKey)
         }
         digests.keep(keys: kept)
-        if pending.isEmpty { memo.keepWhole(keys, found: found.compactMap { $0 }, images: result.images, cacheKeys: result.cacheKeys) }
-        return pending
+        return (pending, keys)
     }
 
     /// The cached result for the job's source and settings, or what `make` makes (and stores)
