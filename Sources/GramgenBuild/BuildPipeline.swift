@@ -95,7 +95,7 @@ public struct BuildPipeline {
             if next == .stop { break }
         }
         state.prefetch.wait()  // nothing read ahead outlives the build (one stopped before its images)
-        Self.keepUntilExit(state, options)
+        Self.letGo(options.endsProcess ? state : state.handOver(), options, memory)
         // A build stopped by errors in the content leaves the pages left for later held: the
         // catch-up that follows draws them from what the last good build loaded. One that threw
         // (the disk) or a catch-up that failed leaves nothing to draw them from.
@@ -103,17 +103,22 @@ public struct BuildPipeline {
         return state.report
     }
 
-    /// A one-off build's tables (the site, its pages' records, the manifests, the image cache's
-    /// index: a few hundred thousand objects at 10,000 posts) took a tenth of a second to free one
-    /// by one after the site was published; the process's end frees them at once.
-    private static func keepUntilExit(_ object: AnyObject, _ options: BuildOptions) {
-        guard options.endsProcess else { return }
+    /// A build's tables (the site, its renderer, its pages' records, the manifests, the image
+    /// cache's index: a few hundred thousand objects at 10,000 posts) are not freed on its path.
+    /// A one-off build leaves them for the process's end to free at once (one by one, after the
+    /// site was published, they took a tenth of a second); a server frees them once the browser
+    /// was told to reload (`BuildMemory.release`).
+    static func letGo(_ object: Any, _ options: BuildOptions, _ memory: BuildMemory?) {
+        guard options.endsProcess else {
+            memory?.release(object)
+            return
+        }
         keptUntilExit.lock.withLock { keptUntilExit.objects.append(object) }
     }
 
     private final class Kept: @unchecked Sendable {
         let lock = NSLock()
-        var objects: [AnyObject] = []
+        var objects: [Any] = []
     }
 
     private static let keptUntilExit = Kept()
@@ -239,6 +244,7 @@ public struct BuildPipeline {
         let publisher = try Publisher(options.publishInPlace ? .inPlace : .swap, output: options.output, cache: cache,
                                       staticFiles: state.loaded.staticFiles, manifestURL: state.upToDate.manifestURL, parallel: options.parallel,
                                       kept: options.publishInPlace ? kept?.manifest : nil, keptMedia: kept?.media,
+                                      keptGroups: kept?.groups ?? [:],
                                       later: state.memory?.fastRender.map {
                                           // A warm-up leaves nothing: no catch-up follows it.
                                           $0.choices(catchUp: state.catchUp || state.evenIfUpToDate,
@@ -267,11 +273,13 @@ public struct BuildPipeline {
         // record then compares with the one it kept by identity, not by each of 33,000 names.
         let media = state.loaded.media ?? Set(images.images.values.flatMap(\.files))
         state.loaded.media = media
+        state.memory?.dropPendingRecords()
         try publisher.finish(media: media)
         state.report.published = true
         state.report.pageCount = publisher.pageCount
         state.report.fileCount = publisher.fileCount
         state.report.pagesReused = publisher.reused
+        state.report.pageGroupsKept = publisher.groupsKept
         state.report.pagesDrawn = publisher.drawn
         state.report.pagesLeftForLater = publisher.leftForLater.count
         state.memory?.fastRender?.published(leftForLater: publisher.leftForLater)
@@ -289,7 +297,7 @@ public struct BuildPipeline {
             // so), and its digest, a pass over every file, would never be compared: a value no
             // digest equals. A build waits for this, and a catch-up follows every such build.
             output = publisher.leftForLater.isEmpty ? upToDate.output(published: publisher.publishedFiles) : OutputManifest.drawLater
-            if let output, let manifest = publisher.published { memory?.published = .init(output: output, manifest: manifest, media: media) }
+            if let output, let manifest = publisher.published { memory?.published = .init(output: output, manifest: manifest, media: media, groups: publisher.groups) }
         }
         let write = {
             let start = Date()
@@ -310,7 +318,7 @@ public struct BuildPipeline {
         // What the catch-up draws from; kept until a build publishes again (one stopped by
         // errors in the content does not), so it still draws what this build left.
         state.publisher = nil  // its records are the record keeping's, not the catch-up's
-        keepUntilExit(publisher, state.options)
+        letGo(publisher, state.options, state.memory)
         state.memory?.keepLoaded(publisher.leftForLater.isEmpty ? nil : (state.loaded, state.report))
         return .stop
     }
@@ -380,6 +388,12 @@ final class BuildState {
             self.loaded = loaded
             self.report = report.continued()
         }
+    }
+
+    /// What the build holds, taken out of it (its report stays), for `BuildPipeline.letGo`.
+    func handOver() -> Any {
+        defer { (loaded, publisher) = (Loaded(), nil) }
+        return (loaded, publisher)
     }
 
     /// Runs `body` with fresh diagnostics and adds them to the report.

@@ -23,6 +23,8 @@ public struct BuildReport: Sendable {
     public var imagesKept = 0
     /// Files taken over from the previous build because what they are made from did not change.
     public var pagesReused = 0
+    /// Groups of pages taken over whole, without being queued (`PageSet.addGroup`).
+    public var pageGroupsKept = 0
     /// Pages and feeds drawn (the rest of them were taken over unchanged).
     public var pagesDrawn = 0
     /// Pages that changed and were left for a catch-up build (`FastRender`).

@@ -83,6 +83,20 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// The pages left for later (`leaveForLater`).
     private(set) var leftForLater: Set<String> = []
 
+    /// A group of pages queued together (`PageSet.addGroup`): its inputs, files and sitemap paths.
+    struct PageGroup {
+        var inputs: UInt64
+        var files: [String]
+        var sitemap: [String]
+    }
+    /// In place, the groups the last build of this process queued or took over (nothing else
+    /// records them: a one-off build queues every group).
+    private let keptGroups: [String: PageGroup]
+    /// In place, this build's groups, for the next build of this process.
+    private(set) var groups: [String: PageGroup] = [:]
+    /// Groups this build took over whole (`takeOverGroup`).
+    private(set) var groupsKept = 0
+
     /// After `finish` in place: the manifest as saved, which a next build of the same process may
     /// trust (`kept`).
     private(set) var published: OutputManifest?
@@ -92,8 +106,10 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// `kept` (in place only) is the manifest this process published last into `output`, trusted
     /// instead of the one on disk: no file it lists is looked at again.
     init(_ strategy: Strategy, output: URL, cache: MediaCache, staticFiles: [StaticFiles.File], manifestURL: URL, parallel: Parallel,
-         kept: OutputManifest? = nil, keptMedia: Set<String>? = nil, later: FastRender.Choices? = nil) throws {
+         kept: OutputManifest? = nil, keptMedia: Set<String>? = nil, keptGroups: [String: PageGroup] = [:],
+         later: FastRender.Choices? = nil) throws {
         self.keptMedia = kept == nil ? nil : keptMedia
+        self.keptGroups = kept == nil ? [:] : keptGroups
         self.later = strategy == .inPlace ? later : nil
         self.strategy = strategy
         self.parallel = parallel
@@ -128,6 +144,8 @@ final class Publisher: PageSink, @unchecked Sendable {
             guard FileManager.default.createFile(atPath: unfinished, contents: Data()) else { throw POSIXError.current(unfinished) }
         }
         partial = self.later?.only != nil && keepsWritten && !interrupted
+        // A catch-up build visits no group: each stays as the build before it queued it.
+        if partial { groups = self.keptGroups }
         next.entries.reserveCapacity(previous.entries.count)
         try fm.createDirectory(at: target, withIntermediateDirectories: true)
         // First, so that a folder left by a killed build is known as gramgen's (see `Leftovers`).
@@ -152,6 +170,29 @@ final class Publisher: PageSink, @unchecked Sendable {
         record(path, entry, reused: false, known: true)
         lock.withLock { _ = leftForLater.insert(path) }
         return true
+    }
+
+    func takeOverGroup(_ name: String, inputs: UInt64) -> [String]? {
+        guard strategy == .inPlace, !partial, let group = keptGroups[name], group.inputs == inputs else { return nil }
+        var entries: [OutputManifest.Entry] = []
+        entries.reserveCapacity(group.files.count)
+        for file in group.files {
+            // Each file as drawn from its inputs: not one left for later (the catch-up draws it).
+            guard let entry = previous.entries[file], entry.inputs != OutputManifest.placed,
+                  entry.inputs != OutputManifest.drawLater, previous.trusted || takeOver(file) else { return nil }
+            entries.append(entry)
+        }
+        for (file, entry) in zip(group.files, entries) { record(file, entry, reused: true, known: true) }
+        lock.withLock {
+            groups[name] = group
+            groupsKept += 1
+        }
+        return group.sitemap
+    }
+
+    func queuedGroup(_ name: String, inputs: UInt64, files: [String], sitemap: [String]) {
+        guard strategy == .inPlace, !partial else { return }
+        lock.withLock { groups[name] = PageGroup(inputs: inputs, files: files, sitemap: sitemap) }
     }
 
     func wants(_ path: String) -> Bool {

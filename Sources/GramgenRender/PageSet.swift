@@ -79,11 +79,12 @@ struct PageSet {
     /// a site's 10,000 posts were queued on one thread while the other waited, then drawn:
     /// the queueing was most of what a serve rebuild's render took. `add` must only read shared state.
     /// Memory is handed back (`PageSink.batchDone`) after every `batchSize / 2` items.
-    mutating func addEach<Item>(_ items: [Item], into sink: PageSink, add: (inout PageSet, Item) -> Void) throws {
+    /// `weight`: an item stands for this many (a group of posts), in tasks and batches alike.
+    mutating func addEach<Item>(_ items: [Item], weight: Int = 1, into sink: PageSink, add: (inout PageSet, Item) -> Void) throws {
         try flush(into: sink, force: true)
-        let chunk = 32
-        for batch in stride(from: 0, to: items.count, by: Self.batchSize / 2) {
-            let end = min(batch + Self.batchSize / 2, items.count)
+        let chunk = max(1, 32 / weight), perBatch = max(1, Self.batchSize / 2 / weight)
+        for batch in stride(from: 0, to: items.count, by: perBatch) {
+            let end = min(batch + perBatch, items.count)
             let failure = FirstFailure()
             let paths = renderer.parallel.map(count: (end - batch + chunk - 1) / chunk) { [renderer, digests] c -> [String] in
                 var part = PageSet(renderer: renderer, digests: digests)
@@ -98,6 +99,50 @@ struct PageSet {
             for part in paths { sitemapPaths += part }
             sink.batchDone()
             if sink.stopsEarly() { throw Stopped() }
+        }
+    }
+
+    /// Queues a group of pages (`add`) unless the sink takes over all of them as the last build
+    /// made them (`PageSink.takeOverGroup`): `inputs` is a digest of everything any of them
+    /// reads, so the group is not even queued when it did not change (20,000 post and likes
+    /// pages at 10,000 posts, of which an edit changes a handful).
+    mutating func addGroup(_ name: String, inputs: UInt64, sink: PageSink, add: (inout PageSet) -> Void) {
+        if let sitemap = sink.takeOverGroup(name, inputs: inputs) {
+            sitemapPaths += sitemap
+            return
+        }
+        let (firstJob, firstPath) = (jobs.count, sitemapPaths.count)
+        add(&self)
+        sink.queuedGroup(name, inputs: inputs, files: jobs[firstJob...].map(\.file), sitemap: Array(sitemapPaths[firstPath...]))
+    }
+
+    /// Posts per group of post pages (`addPostPages`).
+    static let postGroupSize = 32
+
+    /// Every post's page and likes pages, a group (`addGroup`) per run of `postGroupSize` posts
+    /// of one author: a post's page shows only posts of its author's within `morePostsCount` of
+    /// it, so the group's inputs are those posts and their neighbours, and an edit of a post
+    /// queues only its own author's pages again.
+    mutating func addPostPages(into sink: PageSink) throws {
+        let size = Self.postGroupSize, reach = Self.morePostsCount
+        let runs = renderer.postsByAuthor.keys.sorted().flatMap { author in
+            stride(from: 0, to: renderer.postsByAuthor[author]?.count ?? 0, by: size).map { (author: author, start: $0) }
+        }
+        try addEach(runs, weight: size, into: sink) { [renderer, digests] pages, run in
+            let own = renderer.postsByAuthor[run.author] ?? []
+            let end = min(run.start + size, own.count)
+            func addAll(_ pages: inout PageSet) {
+                for post in own[run.start..<end] {
+                    pages.addPost(post)
+                    pages.addLikes(post)
+                }
+            }
+            guard let digests else { return addAll(&pages) }
+            var inputs = DigestBuilder()
+            inputs.add(digests.site)
+            inputs.add(UInt64(own.count))
+            for post in own[max(0, run.start - reach)..<min(own.count, end + reach)] { inputs.add(digests.digest(of: post)) }
+            pages.addGroup("posts \(run.author) \(run.start)", inputs: inputs.value, sink: sink, add: addAll)
         }
     }
 

@@ -24,10 +24,20 @@ public protocol PageSink: Sendable {
     func stopsEarly() -> Bool
     /// A batch of pages is done and its jobs and views are dropped: a moment to give memory back.
     func batchDone()
+    /// Takes over every file of a group of pages (`PageSet.addGroup`) as the last build recorded
+    /// it, without the pages being queued, when that build drew the group from the same `inputs`
+    /// and recorded every file of it with its inputs; returns the group's sitemap paths, or nil
+    /// when its pages are to be queued.
+    func takeOverGroup(_ name: String, inputs: UInt64) -> [String]?
+    /// The files (and sitemap paths) of a group whose pages this build queued, for the next
+    /// build's `takeOverGroup`.
+    func queuedGroup(_ name: String, inputs: UInt64, files: [String], sitemap: [String])
 }
 
 extension PageSink {
     public func batchDone() {}
+    public func takeOverGroup(_ name: String, inputs: UInt64) -> [String]? { nil }
+    public func queuedGroup(_ name: String, inputs: UInt64, files: [String], sitemap: [String]) {}
     public func leaveForLater(_ path: String) -> Bool { false }
     public func wants(_ path: String) -> Bool { true }
     public func leaveSearchForLater() -> Bool { false }

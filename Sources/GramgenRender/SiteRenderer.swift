@@ -103,10 +103,7 @@ public final class SiteRenderer: @unchecked Sendable {
                 pages.addHome()
                 try pages.flush(into: sink)
                 try pages.addEach(site.users, into: sink) { $0.addProfile($1) }
-                try pages.addEach(site.posts, into: sink) { pages, post in
-                    pages.addPost(post)
-                    pages.addLikes(post)
-                }
+                try pages.addPostPages(into: sink)
                 pages.addTags()
                 try pages.flush(into: sink)
                 pages.addExplore()

@@ -28,6 +28,7 @@ struct ReportPrinter {
             if !problems.isEmpty { line += " (\(problems))" }
             console.info(line)
             console.detail("  Pages and feeds: \(report.pagesDrawn) drawn, \(report.pagesReused) taken over from the last build unchanged"
+                + (report.pageGroupsKept > 0 ? " (\(plural(report.pageGroupsKept, "group")) of post pages whole)" : "")
                 + (report.pagesLeftForLater > 0 ? ", \(report.pagesLeftForLater) left to draw after the reload" : ""))
         } else {
             console.problem("Build failed with \(problems.isEmpty ? "errors" : problems); \(place) was left unchanged.")
