@@ -187,6 +187,7 @@ public struct BuildPipeline {
                                                   namesChecked: state.loaded.checked?.contentNamesClean ?? false))
         state.loaded.site = state.collect { loader.load(diagnostics: &$0) }
         (state.report.postsRead, state.report.postsKept) = (posts.read, posts.reused)
+        letGo(posts.takeRetired() as Any, options, state.memory)
         state.console.detail("  posts: \(posts.read) read, \(posts.reused) as the last build left them")
         return .next
     }
@@ -224,7 +225,7 @@ public struct BuildPipeline {
         var result = stage.run(ImageStage.jobs(for: site))
         stage.widenCroppedSlides(of: site, in: &result)
         state.report.imagesKept = state.imageMemo.reused
-        state.imageMemo.finish()
+        letGo(state.imageMemo.finish(), options, state.memory)
         state.report.diagnostics.append(contentsOf: result.diagnostics.items)
         state.report.imagesProcessed = result.processed
         state.report.imagesFromCache = result.fromCache

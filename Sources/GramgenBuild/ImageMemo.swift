@@ -172,16 +172,19 @@ final class ImageMemo: @unchecked Sendable {
         }
     }
 
-    /// Ends a build: only what it used is kept.
-    func finish() {
+    /// Ends a build: only what it used is kept. Returns the last build's entries, for the
+    /// caller to free where nobody waits.
+    func finish() -> Any {
         lock.withLock {
             if next.count != reused { changed = true }  // made anew: `remember` said so
             if reused != entries.count { changed = true }  // some are gone
             used = true
+            let last = (entries, lastWhole, stamps)
             entries = next
             if !keptWhole { lastWhole = nil }
             next = [:]
             stamps = [:]
+            return last
         }
     }
 

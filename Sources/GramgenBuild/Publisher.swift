@@ -182,8 +182,9 @@ final class Publisher: PageSink, @unchecked Sendable {
                   entry.inputs != OutputManifest.drawLater, previous.trusted || takeOver(file) else { return nil }
             entries.append(entry)
         }
-        for (file, entry) in zip(group.files, entries) { record(file, entry, reused: true, known: true) }
+        // Under one lock, not one per file (both threads take groups over).
         lock.withLock {
+            for (file, entry) in zip(group.files, entries) { recordLocked(file, entry, reused: true, known: true) }
             groups[name] = group
             groupsKept += 1
         }
@@ -321,13 +322,16 @@ final class Publisher: PageSink, @unchecked Sendable {
 
     /// `known`: the previous manifest lists `path` (see `previousKept`).
     private func record(_ path: String, _ entry: OutputManifest.Entry, reused: Bool, known: Bool) {
-        lock.lock()
+        lock.withLock { recordLocked(path, entry, reused: reused, known: known) }
+    }
+
+    /// `record` with the lock held.
+    private func recordLocked(_ path: String, _ entry: OutputManifest.Entry, reused: Bool, known: Bool) {
         if next.entries.updateValue(entry, forKey: path) == nil, known { previousKept += 1 }
         if !reused, keepsWritten { written.append((path, entry)) }
         fileCount += 1
         if path.hasSuffix(".html") { pageCount += 1 }
         if reused { self.reused += 1 }
-        lock.unlock()
     }
 
     /// Places `static/` and the media files, then completes the output: swaps the folder in, or
