@@ -45,6 +45,7 @@ public struct BuildReport: Sendable {
         var report = BuildReport()
         report.userCount = userCount
         report.postCount = postCount
+        report.pageCount = pageCount
         report.imagesFromCache = imagesFromCache + imagesProcessed
         report.diagnostics = diagnostics
         return report

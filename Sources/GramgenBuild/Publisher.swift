@@ -79,7 +79,7 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// A catch-up build that makes only the files left for later and keeps every other file as
     /// the last build of this process recorded it (`partialRecord`). Where that record cannot
     /// be trusted (a rebuild cut short), it makes every file.
-    private var partial = false
+    private(set) var partial = false
     /// The pages left for later (`leaveForLater`).
     private(set) var leftForLater: Set<String> = []
 
@@ -419,10 +419,9 @@ final class Publisher: PageSink, @unchecked Sendable {
             }
         }
         leftForLater = only.filter { (manifest.entries[$0]?.inputs ?? OutputManifest.placed) == OutputManifest.drawLater }
-        lock.withLock {
-            fileCount = manifest.entries.count
-            pageCount = manifest.entries.keys.lazy.filter { $0.hasSuffix(".html") }.count
-        }
+        // Its pages are those of the build it follows (`pageCount` is not counted here, a pass
+        // over 80,000 names while a change waited).
+        lock.withLock { fileCount = manifest.entries.count }
         return manifest
     }
 

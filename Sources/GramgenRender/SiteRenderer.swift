@@ -10,8 +10,9 @@ public final class SiteRenderer: @unchecked Sendable {
     let images: [String: ProcessedImage]
     let theme: Theme
     let webApp: WebApp
-    /// Digests of what the build read; with them, unchanged pages are taken over from the last build.
-    let inputs: RenderInputs?
+    /// Digests of what the build read; with them, unchanged pages are taken over from the last
+    /// build. Set before the first render.
+    public var inputs: RenderInputs?
     /// How pages are drawn in parallel (`--jobs`).
     let parallel: Parallel
     let postViewCache = ViewCache<PostView>()
