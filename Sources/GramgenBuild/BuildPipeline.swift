@@ -187,7 +187,7 @@ public struct BuildPipeline {
                                                   namesChecked: state.loaded.checked?.contentNamesClean ?? false))
         state.loaded.site = state.collect { loader.load(diagnostics: &$0) }
         (state.report.postsRead, state.report.postsKept) = (posts.read, posts.reused)
-        letGo(posts.takeRetired() as Any, options, state.memory)
+        if let last = posts.takeRetired() { state.memory?.release(last) }
         state.console.detail("  posts: \(posts.read) read, \(posts.reused) as the last build left them")
         return .next
     }
@@ -225,7 +225,10 @@ public struct BuildPipeline {
         var result = stage.run(ImageStage.jobs(for: site))
         stage.widenCroppedSlides(of: site, in: &result)
         state.report.imagesKept = state.imageMemo.reused
-        letGo(state.imageMemo.finish(), options, state.memory)
+        // A server frees the last build's after the reload; a one-off build at once (kept to
+        // its end, they raised its peak memory).
+        let lastImages = state.imageMemo.finish()
+        state.memory?.release(lastImages)
         state.report.diagnostics.append(contentsOf: result.diagnostics.items)
         state.report.imagesProcessed = result.processed
         state.report.imagesFromCache = result.fromCache
@@ -388,7 +391,7 @@ final class BuildState {
         self.console = console
         self.memory = memory
         postMemo = memory?.posts ?? PostMemo()
-        imageMemo = memory?.images ?? ImageMemo()
+        imageMemo = memory?.images ?? ImageMemo(keepsWhole: false)
         upToDate = UpToDateCheck(options: options)
         digests = memory?.sourceDigests(options.cacheDirectory) ?? SourceDigests(directory: options.cacheDirectory)
         if let (loaded, report) = kept {

@@ -34,8 +34,15 @@ final class ImageMemo: @unchecked Sendable {
     }
 
     let lock = NSLock()
+    /// Whether a build's look-up is kept for the next build of this process (`keepWhole`): not
+    /// in a one-off build, which has no next one.
+    let keepsWhole: Bool
     var entries: [Key: Entry] = [:]
     private var next: [Key: Entry] = [:]
+
+    init(keepsWhole: Bool = true) {
+        self.keepsWhole = keepsWhole
+    }
     /// Whether `entries` differ from what was last read from or written to disk (`save`).
     var changed = false
     /// Whether a build has finished with this memo (`restore` fills only a fresh one).
@@ -98,7 +105,7 @@ final class ImageMemo: @unchecked Sendable {
     /// `lookupWhole` and `lookupAround`; a later one (a second pass over some slides) is not kept.
     func keepWhole(_ keys: [Key], found: [Entry]? = nil, images: [String: ProcessedImage], cacheKeys: Set<String>) {
         lock.withLock {
-            guard !keptWhole, next.count == keys.count else { return }
+            guard keepsWhole, !keptWhole, next.count == keys.count else { return }
             var entries = found ?? []
             if found == nil {
                 entries.reserveCapacity(keys.count)
