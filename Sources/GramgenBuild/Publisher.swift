@@ -392,9 +392,11 @@ final class Publisher: PageSink, @unchecked Sendable {
         guard strategy == .inPlace, previous.trusted, !interrupted, let keptMedia else { return nil }
         let staticKnown = placed.filter { previous.entries[$0.path] != nil }.count
         guard previousKept + staticKnown == previous.entries.count - keptMedia.count else { return nil }
-        try placeMedia(media.subtracting(keptMedia), counting: false)
+        // The same files after most edits: one pass to see it instead of two differences.
+        let same = media == keptMedia
+        try placeMedia(same ? [] : media.subtracting(keptMedia), counting: false)
         var manifest = previousWithChanges()
-        for name in keptMedia.subtracting(media) {
+        for name in same ? [] : keptMedia.subtracting(media) {
             unlink(target.path + "/media/" + name)
             manifest.entries["media/" + name] = nil
         }
