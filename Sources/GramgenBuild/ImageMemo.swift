@@ -127,7 +127,9 @@ final class ImageMemo: @unchecked Sendable {
     /// are the same; the few in between are this build's to look up. Nil when more than
     /// `aroundLimit` keys differ, or when a source in between also appears with another role
     /// among the rest (its image is kept by path).
-    func lookupAround(_ keys: [Key]) -> (whole: Whole, prefix: Int, suffix: Int)? {
+    /// `cacheKeys`: those of the images taken (the last build's less those of the images gone,
+    /// unless another image uses the same).
+    func lookupAround(_ keys: [Key]) -> (whole: Whole, prefix: Int, suffix: Int, cacheKeys: Set<String>)? {
         lock.withLock {
             guard next.isEmpty, let whole = lastWhole else { return nil }
             let old = whole.keys
@@ -150,7 +152,9 @@ final class ImageMemo: @unchecked Sendable {
             for key in gone { next[key] = nil }
             self.next = next
             reused += prefix + suffix
-            return (whole, prefix, suffix)
+            // Kept as they were, a gone image's key would stay listed build after build (and
+            // its line in the cache's index) for as long as the server runs.
+            return (whole, prefix, suffix, gone.isEmpty ? whole.cacheKeys : Set(next.values.lazy.map(\.cacheKey)))
         }
     }
 

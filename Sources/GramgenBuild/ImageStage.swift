@@ -200,10 +200,9 @@ struct ImageStage {
         // with the few in between looked up (10,100 look-ups and insertions were a third of a
         // new post's image stage).
         var (look, lookKeys, kept) = (work[...], keys[...], [String]())
-        if let (whole, prefix, suffix) = memo.lookupAround(keys) {
+        if let (whole, prefix, suffix, cacheKeys) = memo.lookupAround(keys) {
             result.images = whole.images
-            // A gone image's cache key stays listed: the cache keeps its files one build longer.
-            result.cacheKeys = whole.cacheKeys
+            result.cacheKeys = cacheKeys
             for key in whole.keys[prefix..<(whole.keys.count - suffix)] { result.images[key.path] = nil }
             result.fromCache += prefix + suffix
             kept = Array(whole.sourceKeys[..<prefix] + whole.sourceKeys[(whole.keys.count - suffix)...])

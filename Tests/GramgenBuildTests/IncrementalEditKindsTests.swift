@@ -10,7 +10,7 @@ struct IncrementalEditKindsTests {
         case captionText, captionNewHashtag, captionDropHashtag, addPost, deletePost, renamePost, draftOn, draftOff,
              follow, unfollow, like, unlike, comment, commentMention, profileName, profileBio, profileWebsite, addUser,
              deleteUser, template, configTitle, configPageSize, replacePhoto, addPhoto, sensitive,
-             repost, location, date, frontMatterTags
+             repost, location, date, frontMatterTags, messages
 
         var testDescription: String { rawValue }
     }
@@ -131,6 +131,9 @@ struct IncrementalEditKindsTests {
             try write(site, "\(ben15)/post.md", "---\ndate: 2024-02-15T10:00:00Z\nlocation: Lyon\n---\nWalk 5 by @ben #food\n")
         case .date:
             try write(site, "\(ben15)/post.md", "---\ndate: 2024-03-29T10:00:00Z\n---\nWalk 5 by @ben #food\n")
+        case .messages:
+            // The site's own texts: every page shows some (the older-post link on post pages).
+            try write(site, "content/i18n/en.yml", "older_post: \"Earlier one\"\n")
         case .frontMatterTags:
             try write(site, "\(ben15)/post.md", "---\ndate: 2024-02-15T10:00:00Z\ntags: [river, autumn]\n---\nWalk 5 by @ben #food\n")
         }
@@ -200,6 +203,36 @@ struct IncrementalEditKindsTests {
         #expect(try build(after: .captionText).whole == false, "only the build just before serves")
     }
 
+    @Test("a serve session that adds and deletes posts lists only its images' keys in the image cache's index")
+    func cacheIndexAcrossPosts() throws {
+        let site = try Self.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
+        defer { TestSupport.remove(site, output, cache) }
+        let memory = BuildMemory()
+        func build() throws {
+            let report = try TestSupport.build(site: site, output: output, cache: cache, memory: memory) { $0.publishInPlace = true }
+            #expect(report.published, "\(report.diagnostics.items)")
+        }
+        func indexLines() -> Int {
+            ((try? String(contentsOf: cache.appendingPathComponent("index"), encoding: .utf8)) ?? "").split(separator: "\n").count
+        }
+        try build()
+        let start = indexLines()
+        let photo = GoldenSiteTests.site.appendingPathComponent("content/users/alice/posts/2024-06-01-market/1.jpg")
+        for round in 0..<4 {
+            // A post with a photo of its own (a cache key of its own), then deleted: its images
+            // are taken around it both times.
+            let folder = site.appendingPathComponent("content/users/ana/posts/2024-05-\(10 + round)-new")
+            try Self.write(site, "content/users/ana/posts/2024-05-\(10 + round)-new/post.md", "New \(round)\n")
+            try (Data(contentsOf: photo) + Data("trailing \(round)".utf8)).write(to: folder.appendingPathComponent("1.jpg"))
+            try build()
+            try FileManager.default.removeItem(at: folder)
+            try build()
+            memory.settle(writing: true)
+            #expect(indexLines() == start, "round \(round): \(indexLines()) lines in the index, \(start) at the start")
+        }
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+    }
+
     @Test("in a process that keeps what each build leaves (gramgen serve), each kind of edit still gives a build from scratch's files",
           arguments: Edit.allCases)
     func editKindWithMemory(_ edit: Edit) async throws {
@@ -239,7 +272,7 @@ struct IncrementalEditKindsTests {
         }
         #expect(second.published, "\(second.diagnostics.items)")
         #expect(!second.upToDate, "the edit was seen")
-        if ![.template, .configTitle, .configPageSize, .addUser, .deleteUser].contains(edit) {
+        if ![.template, .configTitle, .configPageSize, .addUser, .deleteUser, .messages].contains(edit) {
             // Same configuration and handles: every post but the edited one is taken from memory.
             #expect(memory.posts.reused >= folders - 1, "\(edit): reused \(memory.posts.reused), read \(memory.posts.read)")
             #expect(memory.posts.read <= 2, "\(edit): read \(memory.posts.read)")
