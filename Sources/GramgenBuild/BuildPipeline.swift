@@ -225,10 +225,10 @@ public struct BuildPipeline {
         var result = stage.run(ImageStage.jobs(for: site))
         stage.widenCroppedSlides(of: site, in: &result)
         state.report.imagesKept = state.imageMemo.reused
-        // A server frees the last build's after the reload; a one-off build at once (kept to
-        // its end, they raised its peak memory).
-        let lastImages = state.imageMemo.finish()
-        state.memory?.release(lastImages)
+        state.imageMemo.finish()
+        // A server frees the last build's tables after the reload; a one-off build at once (kept
+        // to its end, they raised its peak memory).
+        if let last = state.imageMemo.takeRetired() { state.memory?.release(last) }
         state.report.diagnostics.append(contentsOf: result.diagnostics.items)
         state.report.imagesProcessed = result.processed
         state.report.imagesFromCache = result.fromCache

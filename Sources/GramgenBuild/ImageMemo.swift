@@ -39,10 +39,6 @@ final class ImageMemo: @unchecked Sendable {
     let keepsWhole: Bool
     var entries: [Key: Entry] = [:]
     private var next: [Key: Entry] = [:]
-
-    init(keepsWhole: Bool = true) {
-        self.keepsWhole = keepsWhole
-    }
     /// Whether `entries` differ from what was last read from or written to disk (`save`).
     var changed = false
     /// Whether a build has finished with this memo (`restore` fills only a fresh one).
@@ -60,6 +56,10 @@ final class ImageMemo: @unchecked Sendable {
     private var keptWhole = false
     /// Whether this build took its images in one piece (`lookupWhole`).
     private(set) var tookWhole = false
+
+    init(keepsWhole: Bool = true) {
+        self.keepsWhole = keepsWhole
+    }
 
     /// What a look-up of every key of a build gave, as the image stage uses it.
     struct Whole {
@@ -100,19 +100,17 @@ final class ImageMemo: @unchecked Sendable {
         }
     }
 
-    /// Keeps a build's first look-up, once it has every key (`found`, in the keys' order; nil:
-    /// as this build found or made them), and what the image stage made of it, for
-    /// `lookupWhole` and `lookupAround`; a later one (a second pass over some slides) is not kept.
-    func keepWhole(_ keys: [Key], found: [Entry]? = nil, images: [String: ProcessedImage], cacheKeys: Set<String>) {
+    /// Keeps a build's first look-up, once it has every key (as this build found or made them),
+    /// and what the image stage made of it, for `lookupWhole` and `lookupAround`; a later one (a
+    /// second pass over some slides) is not kept.
+    func keepWhole(_ keys: [Key], images: [String: ProcessedImage], cacheKeys: Set<String>) {
         lock.withLock {
             guard keepsWhole, !keptWhole, next.count == keys.count else { return }
-            var entries = found ?? []
-            if found == nil {
-                entries.reserveCapacity(keys.count)
-                for key in keys {
-                    guard let entry = next[key] else { return }
-                    entries.append(entry)
-                }
+            var entries: [Entry] = []
+            entries.reserveCapacity(keys.count)
+            for key in keys {
+                guard let entry = next[key] else { return }
+                entries.append(entry)
             }
             lastWhole = Whole(keys: keys, stamps: entries.map(\.stamp), next: next, images: images, cacheKeys: cacheKeys,
                               sourceKeys: entries.map(\.sourceKey))
@@ -183,19 +181,28 @@ final class ImageMemo: @unchecked Sendable {
         }
     }
 
-    /// Ends a build: only what it used is kept. Returns the last build's entries, for the
-    /// caller to free where nobody waits.
-    func finish() -> Any {
+    /// Ends a build: only what it used is kept.
+    func finish() {
         lock.withLock {
             if next.count != reused { changed = true }  // made anew: `remember` said so
             if reused != entries.count { changed = true }  // some are gone
             used = true
-            let last = (entries, lastWhole, stamps)
+            retired = (entries, lastWhole, stamps)
             entries = next
             if !keptWhole { lastWhole = nil }
             next = [:]
             stamps = [:]
-            return last
+        }
+    }
+
+    /// The last build's tables, replaced by `finish`: handed over (`takeRetired`) to be freed
+    /// where nobody waits (as `PostMemo`'s).
+    private var retired: Any?
+
+    func takeRetired() -> Any? {
+        lock.withLock {
+            defer { retired = nil }
+            return retired
         }
     }
 
