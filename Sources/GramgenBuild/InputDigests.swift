@@ -15,10 +15,9 @@ enum InputDigests {
         global.add("gramgen \(UpToDateCheck.executableStamp()) \(Theme.builtInDigest) \(ImageProcessor.pipelineVersion)")
         global.add("drafts=\(options.includeDrafts) base=\(options.baseURL ?? "")")
         global.add(bytes(root + "content/site.yml"))
-        // The site's own texts (`content/i18n/<language>.yml`, a path in the site): every page
-        // shows some.
-        global.add("i18n")
-        global.add(site.config.messageOverridesFile.map { bytes(root + $0) } ?? [])
+        // The site's own texts (`content/i18n/<language>.yml`) as loaded: every page shows some.
+        // Not the file read again (a second read, which could meet another file since).
+        global.add("i18n \(String(reflecting: site.config.messageOverrides))")
         let templates = options.siteRoot.appendingPathComponent("templates")
         for name in ((try? FileManager.default.contentsOfDirectory(atPath: templates.path)) ?? []).sorted() {
             global.add(name)
