@@ -64,9 +64,21 @@ struct CLITests {
         #expect(try Self.run(["build", "--quiet", "--verbose"]).status == 2)
     }
 
+    /// A fixture site's content in a temporary folder, to build: a build in the fixture itself
+    /// leaves its cache there, which other tests copying the fixture at that moment met
+    /// half-written.
+    static func copyOfFixture(_ name: String) throws -> URL {
+        let site = FileManager.default.temporaryDirectory.appendingPathComponent("cli-site-\(UUID())")
+        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent(name).appendingPathComponent("content"),
+                                         to: site.appendingPathComponent("content"))
+        return site
+    }
+
     @Test("a site with errors exits 1 and lists them on stderr")
     func siteErrors() throws {
-        let site = Self.fixtures.appendingPathComponent("invalid/following-unknown-user")
+        let site = try Self.copyOfFixture("invalid/following-unknown-user")
+        defer { try? FileManager.default.removeItem(at: site) }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID())")
         let result = try Self.run(["build", "--site", site.path, "--output", output.path])
         #expect(result.status == 1)
@@ -77,9 +89,9 @@ struct CLITests {
 
     @Test("a good site exits 0 and says what it built")
     func success() throws {
-        let site = Self.fixtures.appendingPathComponent("sites/basic")
+        let site = try Self.copyOfFixture("sites/basic")
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: output) }
+        defer { try? FileManager.default.removeItem(at: output); try? FileManager.default.removeItem(at: site) }
         let result = try Self.run(["build", "--site", site.path, "--output", output.path])
         #expect(result.status == 0)
         #expect(result.stderr.contains("Built 37 pages"), "home ×2, 2 profiles × 10 pages, 3 posts and their likers, tags ×5 (a bio-only tag has none), explore, people, search, 404")
