@@ -7,6 +7,8 @@
 #
 #   bench/scale.sh [SIZES (default "10000 50000 100000")]
 #
+# GRAMGEN=BINARY measures that binary instead of building this checkout's.
+#
 # Corpora go to /tmp/gramgen-bench/text<N>u<N/100>/ (about 2 GB at 100,000 posts); the cold
 # build of 100,000 tiny photos takes some 15 minutes on 2 cores, later runs reuse the cache.
 # Results: a Markdown table on stdout and in bench/results/scale.md (RESULTS=FILE elsewhere).
@@ -16,8 +18,12 @@ root=$(cd "$here/.." && pwd)
 shared=$(cd "$root/../shared/bench" && pwd)
 sizes=${1:-10000 50000 100000}
 command -v /usr/bin/time >/dev/null || { echo "needs GNU time: apt-get install -y time" >&2; exit 1; }
-(cd "$root" && swift build -c release --product gramgen --scratch-path .build-release >&2)
-gramgen="$root/.build-release/release/gramgen"
+if [ -n "${GRAMGEN:-}" ]; then
+  gramgen=$GRAMGEN
+else
+  (cd "$root" && swift build -c release --product gramgen --scratch-path .build-release >&2)
+  gramgen="$root/.build-release/release/gramgen"
+fi
 log=$(mktemp)
 for n in $sizes; do
   users=$((n / 100))

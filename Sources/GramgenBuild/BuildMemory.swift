@@ -1,4 +1,5 @@
 import Foundation
+import GramgenCore
 import GramgenContent
 import GramgenImaging
 import GramgenRender
@@ -40,8 +41,17 @@ public final class BuildMemory: @unchecked Sendable {
         var media: Set<String>
         /// Its groups of pages (`Publisher.PageGroup`).
         var groups: [String: Publisher.PageGroup]
+        /// The images `media` are the files of: a build with the same (most often the very same
+        /// table, taken whole) has the same media, not a set of 30,000 names made again.
+        var images: [String: ProcessedImage]
     }
     private var lastPublished: Published?
+    /// The theme the last build made: made again only when a file of it changes.
+    private var lastTheme: Theme?
+    var theme: Theme? {
+        get { lock.withLock { lastTheme } }
+        set { lock.withLock { lastTheme = newValue } }
+    }
 
     /// What the last build loaded, when it left pages for later (`BuildPipeline.catchUp`).
     private var loaded: (BuildState.Loaded, BuildReport)?

@@ -193,7 +193,10 @@ public struct BuildPipeline {
     }
 
     private static func theme(_ state: BuildState) -> Next {
-        state.loaded.theme = state.collect { Theme.load(siteRoot: state.options.siteRoot, diagnostics: &$0) }
+        let theme = state.collect { Theme.load(siteRoot: state.options.siteRoot, diagnostics: &$0, reusing: state.memory?.theme) }
+        state.loaded.theme = theme
+        state.report.themeKept = theme.reused
+        state.memory?.theme = theme
         if let config = state.loaded.site?.config { state.report.diagnostics.append(contentsOf: Theme.languageProblems(config)) }
         return .next
     }
@@ -245,6 +248,11 @@ public struct BuildPipeline {
         // Forgotten before anything is written, so a build that does not finish leaves nothing to trust.
         let kept = state.memory?.published
         state.memory?.published = nil
+        // Compared by identity first: a table taken whole is the very one.
+        if state.loaded.media == nil, let kept, kept.images == images.images {
+            state.loaded.media = kept.media
+            state.report.mediaKept = true
+        }
         let publisher = try Publisher(options.publishInPlace ? .inPlace : .swap, output: options.output, cache: cache,
                                       staticFiles: state.loaded.staticFiles, manifestURL: state.upToDate.manifestURL, parallel: options.parallel,
                                       kept: options.publishInPlace ? kept?.manifest : nil, keptMedia: kept?.media,
@@ -307,7 +315,8 @@ public struct BuildPipeline {
             // so), and its digest, a pass over every file, would never be compared: a value no
             // digest equals. A build waits for this, and a catch-up follows every such build.
             output = publisher.leftForLater.isEmpty ? upToDate.output(published: publisher.publishedFiles) : OutputManifest.drawLater
-            if let output, let manifest = publisher.published { memory?.published = .init(output: output, manifest: manifest, media: media, groups: publisher.groups) }
+            if let output, let manifest = publisher.published { memory?.published = .init(output: output, manifest: manifest, media: media, groups: publisher.groups,
+                                                                                          images: images.images) }
         }
         let write = {
             let start = Date()

@@ -21,6 +21,10 @@ public struct BuildReport: Sendable {
     public var postsKept = 0
     /// Images taken as the last build found them (their files unchanged), without a look-up.
     public var imagesKept = 0
+    /// The theme taken as the last build made it (no file of it changed), without parsing it.
+    public var themeKept = false
+    /// The media files to publish taken as the last build's (the same images).
+    public var mediaKept = false
     /// Files taken over from the previous build because what they are made from did not change.
     public var pagesReused = 0
     /// Groups of pages taken over whole, without being queued (`PageSet.addGroup`).

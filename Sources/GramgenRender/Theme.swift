@@ -23,6 +23,12 @@ public struct Theme: Sendable {
     /// of its hashtags. The built-in theme shows counts on the index only, so a caption edit that
     /// adds or drops a popular hashtag does not redraw the thousands of pages of its other posts.
     let showsTagCounts: Bool
+    /// The texts it was made from (name → text), and what making them reported: a theme made
+    /// from the same texts is this one (`load(siteRoot:diagnostics:reusing:)`).
+    private var sources: [String: String] = [:]
+    private var madeWith: [Diagnostic] = []
+    /// Taken from the build before, not made again.
+    public private(set) var reused = false
 
     /// Changes whenever the built-in theme does, so a new gramgen never reuses an old build.
     public static let builtInDigest: String = ContentHash.hex(
@@ -32,7 +38,28 @@ public struct Theme: Sendable {
     static let maxTemplateBytes = 1024 * 1024
 
     /// Loads the theme; a template that does not parse is reported with its file, line and column.
-    public static func load(siteRoot: URL?, diagnostics: inout Diagnostics) -> Theme {
+    /// `last`: the theme a build before made (`gramgen serve`); when the files read are the ones
+    /// it was made from, it is the theme again, with the same warnings, and nothing is parsed.
+    public static func load(siteRoot: URL?, diagnostics: inout Diagnostics, reusing last: Theme? = nil) -> Theme {
+        var read = Diagnostics()
+        let files = Self.files(siteRoot: siteRoot, diagnostics: &read)
+        diagnostics.append(contentsOf: read.items)
+        let sources = files.mapValues(\.text)
+        if let last, read.items.isEmpty, last.sources == sources {
+            diagnostics.append(contentsOf: last.madeWith)
+            var again = last
+            again.reused = true
+            return again
+        }
+        var made = Diagnostics()
+        var theme = make(files, diagnostics: &made)
+        diagnostics.append(contentsOf: made.items)
+        if read.items.isEmpty { (theme.sources, theme.madeWith) = (sources, made.items) }
+        return theme
+    }
+
+    /// The built-in files, with the site's `templates/` in their place.
+    private static func files(siteRoot: URL?, diagnostics: inout Diagnostics) -> [String: File] {
         var files: [String: File] = [:]
         for (name, text) in DefaultTheme.files { files[name] = File(name: name, text: text, origin: "(built-in) \(name)") }
         if let siteRoot {
@@ -60,6 +87,10 @@ public struct Theme: Sendable {
                 files[name] = File(name: name, text: text, origin: "templates/\(name)")
             }
         }
+        return files
+    }
+
+    private static func make(_ files: [String: File], diagnostics: inout Diagnostics) -> Theme {
         var templates: [String: CompiledTemplate] = [:]
         var assetPaths: [String: String] = [:]
         var assets: [OutputFile] = []

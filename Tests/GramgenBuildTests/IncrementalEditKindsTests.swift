@@ -203,6 +203,35 @@ struct IncrementalEditKindsTests {
         #expect(try build(after: .captionText).whole == false, "only the build just before serves")
     }
 
+    @Test("a serve rebuild takes the theme and the media files as the last build made them until a template or a photo changes, and reports the theme's warnings each time")
+    func themeAndMediaKept() throws {
+        let site = try Self.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
+        defer { TestSupport.remove(site, output, cache) }
+        let memory = BuildMemory()
+        try Self.write(site, "templates/extra.mustache", "<p>\n{{> missing-card}}\n</p>\n")
+        func build() throws -> (report: BuildReport, warnings: Int) {
+            let report = try TestSupport.build(site: site, output: output, cache: cache, memory: memory) { $0.publishInPlace = true }
+            #expect(report.published, "\(report.diagnostics.items)")
+            try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+            return (report, report.diagnostics.items.filter { $0.severity == .warning && $0.message.contains("missing-card") }.count)
+        }
+        let first = try build()
+        #expect(!first.report.themeKept && !first.report.mediaKept && first.warnings == 1, "a first build has nothing in memory")
+        try Self.apply(.captionText, to: site)
+        let caption = try build()
+        #expect(caption.report.themeKept && caption.report.mediaKept, "a caption edit changes neither")
+        #expect(caption.warnings == 1, "the kept theme's warning, reported again")
+        try Self.write(site, "templates/extra.mustache", "<p>{{title}}</p>\n")
+        let template = try build()
+        #expect(!template.report.themeKept && template.report.mediaKept && template.warnings == 0, "the theme made again")
+        try Self.apply(.replacePhoto, to: site)
+        let photo = try build()
+        #expect(photo.report.themeKept && !photo.report.mediaKept, "the media made again")
+        // A template that reads the same as before, written again: the same theme.
+        try Self.write(site, "templates/extra.mustache", "<p>{{title}}</p>\n")
+        #expect(try build().report.themeKept)
+    }
+
     @Test("a serve session that adds and deletes posts lists only its images' keys in the image cache's index")
     func cacheIndexAcrossPosts() throws {
         let site = try Self.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
