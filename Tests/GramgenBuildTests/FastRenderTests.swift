@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GramgenBuild
+@testable import GramgenRender
 
 /// `gramgen serve`'s fast render: a build after an edit draws what a browser lands on first and
 /// leaves the rest of what changed for a catch-up build, which completes the output.
@@ -138,6 +139,41 @@ struct FastRenderTests {
         try IncrementalEditKindsTests.write(fixture.site, post, "---\ndate: 2024-02-15T10:00:00Z\n---\nFixed #food\n")
         #expect(pipeline.run().published && pipeline.catchUp().published)
         try IncrementalBuildTests.assertSameAsFreshBuild(fixture.site, fixture.output)
+    }
+
+    @Test("a group of post pages with a likes page left for later is not taken over whole by the next build: the page stays left, and the catch-up draws it")
+    func groupWithPageLeftForLater() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let site = fixture.site, pipeline = fixture.pipeline
+        // More likers than one likes page shows: its second page is one a build may leave.
+        let fans = (1...(PageSet.peoplePageSize + 10)).map { String(format: "fan%02d", $0) }
+        for fan in fans { try IncrementalEditKindsTests.write(site, "content/users/\(fan)/profile.md", "---\nname: Fan\n---\n") }
+        let liked = "content/users/ana/posts/2024-01-12-walk/post.md"
+        func likes(_ likers: [String]) throws {
+            try IncrementalEditKindsTests.write(site, liked, "---\ndate: 2024-01-12T10:00:00Z\nliked_by: [\(likers.joined(separator: ", "))]\n---\nWalk 2\n")
+        }
+        try likes(fans)
+        let first = pipeline.run()
+        #expect(first.published && first.pagesLeftForLater == 0, "\(first.diagnostics.items)")
+        let secondPage = try #require(TestSupport.files(in: fixture.output).first { $0.hasSuffix("likes/page/2/index.html") })
+        // The likers in the other order: the second likes page, fan51 to fan60 so far, is left.
+        try likes(fans.reversed())
+        let edited = pipeline.run()
+        #expect(edited.published && fixture.fastRender.hasStale)
+        let left = try String(contentsOf: fixture.output.appendingPathComponent(secondPage), encoding: .utf8)
+        #expect(left.contains("fan55") && !left.contains("fan05"), "left as it was")
+        // Another author's edit: ana's group reads what it read before, but one of its pages is
+        // not drawn from that yet.
+        try IncrementalEditKindsTests.apply(.captionText, to: site)
+        let next = pipeline.run()
+        #expect(next.published && next.pageGroupsKept > 0, "other groups are taken over")
+        #expect(fixture.fastRender.hasStale, "the likes page is still left for later")
+        let caught = pipeline.catchUp()
+        #expect(caught.published && caught.pagesLeftForLater == 0 && !fixture.fastRender.hasStale)
+        let drawn = try String(contentsOf: fixture.output.appendingPathComponent(secondPage), encoding: .utf8)
+        #expect(drawn.contains("fan05") && !drawn.contains("fan55"))
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, fixture.output)
     }
 
     @Test("a warm-up after a start that finds the preview up to date leaves nothing for later")
