@@ -177,8 +177,10 @@ public struct BuildPipeline {
         posts.restore(from: state.postsFolder, salt: state.keptSalt, contentRoot: state.contentRoot,
                       parallel: options.parallel)
         if let content = state.loaded.checked?.content {
-            posts.use(listing: BuildMemory.postStamps(content))
-            state.imageMemo.begin(stamps: ImageMemo.stamps(content))
+            // Side by side: two passes over the 30,000 files of a big site.
+            let (postStamps, imageStamps) = options.parallel.both({ BuildMemory.postStamps(content) }, { ImageMemo.stamps(content) })
+            posts.use(listing: postStamps)
+            state.imageMemo.begin(stamps: imageStamps)
             state.loaded.checked?.content = nil
         }
         let loader = ContentLoader(siteRoot: options.siteRoot,
@@ -308,7 +310,7 @@ public struct BuildPipeline {
         let inputs = (publisher.leftForLater.isEmpty ? "" : OutputManifest.drawLater) + (state.loaded.checked?.inputs ?? "")
         let (report, digests, upToDate, memory, console) = (state.report, state.digests, state.upToDate, state.memory, state.console)
         let (posts, postsFolder, contentRoot) = (state.postMemo, state.postsFolder, state.contentRoot)
-        let (imageMemo, imagesFile, salt) = (state.imageMemo, state.imagesFile, state.keptSalt)
+        let (imageMemo, imagesFile, salt, parallel) = (state.imageMemo, state.imagesFile, state.keptSalt, state.options.parallel)
         var output: String?
         let remember = {
             // With pages left for later the output is never up to date (the record's inputs say
@@ -321,11 +323,16 @@ public struct BuildPipeline {
         let write = {
             let start = Date()
             defer { console.detail(String(format: "  records written (%.3fs)", Date().timeIntervalSince(start))) }
-            publisher.saveManifest()
-            digests.save()
-            posts.save(to: postsFolder, salt: salt, contentRoot: contentRoot)
-            imageMemo.save(to: imagesFile, salt: salt)
-            cache.prune(keepingKeys: images.cacheKeys, files: media.union(images.replacedFiles))
+            // Files of their own each, on both threads (70 ms of one thread at 10,000 posts);
+            // the record that says the build is complete, last.
+            _ = parallel.both({
+                publisher.saveManifest()
+                digests.save()
+            }, {
+                posts.save(to: postsFolder, salt: salt, contentRoot: contentRoot)
+                imageMemo.save(to: imagesFile, salt: salt)
+                cache.prune(keepingKeys: images.cacheKeys, files: media.union(images.replacedFiles))
+            })
             if let output { upToDate.save(report, inputs: inputs, output: output) }
         }
         if let memory {
