@@ -51,9 +51,10 @@ struct ImageStage {
             }
         }
         // Longest first (by size, which follows length): the last worker to finish then has the
-        // shortest video left, not the longest.
-        let sizes = Dictionary(videos.map { ($0.source.path, Self.size(of: $0.source.fileURL)) }, uniquingKeysWith: { a, _ in a })
-        return videos.sorted { (sizes[$0.source.path] ?? 0) > (sizes[$1.source.path] ?? 0) } + jobs
+        // shortest video left, not the longest. Videos of the same size stay in the site's order,
+        // so the jobs come in the same order build after build (`ImageMemo.lookupWhole`).
+        let sized = videos.enumerated().map { (size: Self.size(of: $1.source.fileURL), index: $0, job: $1) }
+        return sized.sorted { $0.size != $1.size ? $0.size > $1.size : $0.index < $1.index }.map(\.job) + jobs
     }
 
     private static func size(of url: URL) -> Int {

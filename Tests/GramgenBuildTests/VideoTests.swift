@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import GramgenBuild
+import GramgenContent
+import GramgenCore
 @testable import GramgenImaging
 
 /// Video posts with the real FFmpeg: what is published, what is kept out of it, what the pages
@@ -209,6 +211,22 @@ struct VideoTests {
         #expect(streams.first?["codec_name"] as? String == "h264")
         #expect("\(streams.first?["width"] as? Int ?? 0)x\(streams.first?["height"] as? Int ?? 0)" == expected)
         #expect(streams.contains { $0["codec_type"] as? String == "audio" } == audio)
+    }
+
+    @Test("videos are processed longest first, and videos of one size in the site's order, the same in every build")
+    func videoJobOrder() throws {
+        let site = try VideoSite()
+        defer { site.box.remove() }
+        // Not probed here: only their sizes are read. Three of one size, one longer.
+        for (id, bytes) in [("2024-01-01-a", 100), ("2024-01-02-b", 100), ("2024-01-03-c", 300), ("2024-01-04-d", 100)] {
+            try Data(repeating: 7, count: bytes).write(to: try site.post(id).appendingPathComponent("1.mp4"))
+        }
+        var diagnostics = Diagnostics()
+        let made = ContentLoader(siteRoot: site.box.site).load(diagnostics: &diagnostics)
+        let loaded = try #require(made, "\(diagnostics.items)")
+        let order = ImageStage.jobs(for: loaded).filter { $0.role == .video }.map { $0.source.path.split(separator: "/")[4] }
+        #expect(order == ["2024-01-03-c", "2024-01-04-d", "2024-01-02-b", "2024-01-01-a"], "the longest, then newest first as the site lists them")
+        for _ in 0..<5 { #expect(ImageStage.jobs(for: loaded).map(\.source.path) == ImageStage.jobs(for: loaded).map(\.source.path)) }
     }
 
     @Test("an AV1 WebM is made when configured, listed before the MP4")
