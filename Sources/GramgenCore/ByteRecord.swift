@@ -168,6 +168,6 @@ public enum KeptFile {
     public static func write(_ writer: ByteWriter, toPath path: String) -> Bool {
         let url = URL(fileURLWithPath: path)
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        return (try? Data(writer.bytes).write(to: url, options: .atomic)) != nil
+        return (try? AtomicFile.write(writer.bytes, to: path)) != nil
     }
 }

@@ -31,10 +31,21 @@ public struct ProcessedImage: Codable, Sendable, Hashable {
     public var dominantColor: String
     /// A tiny blurred preview as a `data:` URI.
     public var placeholder: String
-    /// Camera settings from EXIF (allow-listed), shown when `show_exif` is on.
-    public var camera: CameraInfo?
-    /// For a video: its files and length; the image is then its poster frame.
-    public var video: ProcessedVideo?
+    /// Camera settings from EXIF (allow-listed), shown when `show_exif` is on. Held by reference
+    /// (`Boxed`): most images have none, and its six optional texts inline made every processed
+    /// image 200 bytes wide, in each of the tables of 100,000 of them a big site's build keeps
+    /// (the cache's, the memo's, the build's).
+    public var camera: CameraInfo? {
+        get { cameraBox?.value }
+        set { cameraBox = newValue.map(Boxed.init) }
+    }
+    /// For a video: its files and length; the image is then its poster frame. Held by reference too.
+    public var video: ProcessedVideo? {
+        get { videoBox?.value }
+        set { videoBox = newValue.map(Boxed.init) }
+    }
+    private var cameraBox: Boxed<CameraInfo>?
+    private var videoBox: Boxed<ProcessedVideo>?
 
     public init(width: Int, height: Int, variants: [ImageVariant], squares: [ImageVariant], focusX: Double,
                 focusY: Double, dominantColor: String, placeholder: String, camera: CameraInfo? = nil) {
@@ -46,8 +57,57 @@ public struct ProcessedImage: Codable, Sendable, Hashable {
         self.focusY = focusY
         self.dominantColor = dominantColor
         self.placeholder = placeholder
-        self.camera = camera
-        video = nil
+        cameraBox = camera.map(Boxed.init)
+        videoBox = nil
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case width, height, variants, squares, focusX, focusY, dominantColor, placeholder, camera, video
+    }
+
+    public init(from decoder: Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(width: try values.decode(Int.self, forKey: .width), height: try values.decode(Int.self, forKey: .height),
+                  variants: try values.decode([ImageVariant].self, forKey: .variants),
+                  squares: try values.decode([ImageVariant].self, forKey: .squares),
+                  focusX: try values.decode(Double.self, forKey: .focusX), focusY: try values.decode(Double.self, forKey: .focusY),
+                  dominantColor: try values.decode(String.self, forKey: .dominantColor),
+                  placeholder: try values.decode(String.self, forKey: .placeholder),
+                  camera: try values.decodeIfPresent(CameraInfo.self, forKey: .camera))
+        video = try values.decodeIfPresent(ProcessedVideo.self, forKey: .video)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var values = encoder.container(keyedBy: CodingKeys.self)
+        try values.encode(width, forKey: .width)
+        try values.encode(height, forKey: .height)
+        try values.encode(variants, forKey: .variants)
+        try values.encode(squares, forKey: .squares)
+        try values.encode(focusX, forKey: .focusX)
+        try values.encode(focusY, forKey: .focusY)
+        try values.encode(dominantColor, forKey: .dominantColor)
+        try values.encode(placeholder, forKey: .placeholder)
+        try values.encodeIfPresent(camera, forKey: .camera)
+        try values.encodeIfPresent(video, forKey: .video)
+    }
+
+    public static func == (a: ProcessedImage, b: ProcessedImage) -> Bool {
+        a.width == b.width && a.height == b.height && a.variants == b.variants && a.squares == b.squares
+            && a.focusX == b.focusX && a.focusY == b.focusY && a.dominantColor == b.dominantColor
+            && a.placeholder == b.placeholder && a.camera == b.camera && a.video == b.video
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(height)
+        hasher.combine(variants)
+        hasher.combine(squares)
+        hasher.combine(focusX)
+        hasher.combine(focusY)
+        hasher.combine(dominantColor)
+        hasher.combine(placeholder)
+        hasher.combine(camera)
+        hasher.combine(video)
     }
 
     public var aspectRatio: Double { height > 0 ? Double(width) / Double(height) : 1 }
@@ -141,5 +201,14 @@ extension ProcessedImage {
         let scale = aspectRatio / first.aspectRatio
         guard scale > 1.01 else { return 1 }
         return min(Self.maxSlideScale, (scale * 100).rounded(.up) / 100)
+    }
+}
+
+/// A value held by reference: a struct that holds one is one pointer wide for it.
+final class Boxed<Value: Sendable>: Sendable {
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
     }
 }

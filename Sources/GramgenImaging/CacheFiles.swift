@@ -115,36 +115,6 @@ enum CacheFiles {
         return bytes
     }
 
-    static let counter = Counter()
-
-    /// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so the
-    /// path holds either the old file or the complete new one.
-    static func writeAtomically(_ bytes: some ContiguousBytes, to path: String) throws {
-        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
-        let temporary = String(path[..<slash]) + ".\(path[slash...]).\(getpid()).\(counter.next()).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard fd >= 0 else { throw posixError(path) }
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let count = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += count
-            }
-        }
-        if close(fd) != 0, failure == 0 { failure = errno }
-        if failure == 0, rename(temporary, path) != 0 { failure = errno }
-        if failure != 0 {
-            unlink(temporary)
-            throw posixError(path, failure)
-        }
-    }
-
     /// Every name in a folder but `.` and `..`; empty when it cannot be listed.
     static func names(in folder: String) -> [String] {
         guard let dir = opendir(folder) else { return [] }
@@ -157,26 +127,5 @@ enum CacheFiles {
             if name != "." && name != ".." { names.append(name) }
         }
         return names
-    }
-
-    static func posixError(_ path: String, _ code: Int32 = errno) -> Error {
-        CocoaError(.fileWriteUnknown, userInfo: [
-            NSFilePathErrorKey: path,
-            NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(code)),
-            NSLocalizedDescriptionKey: "cannot write \(path): \(String(cString: strerror(code)))",
-        ])
-    }
-
-    /// Distinct temporary names within the process.
-    final class Counter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value = 0
-
-        func next() -> Int {
-            lock.withLock {
-                value += 1
-                return value
-            }
-        }
     }
 }

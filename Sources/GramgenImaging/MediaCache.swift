@@ -115,10 +115,10 @@ public final class MediaCache: @unchecked Sendable {
             return files.filter { !media.contains($0.key) }.map { ($0.key, $0.value) }
         }
         for (name, data) in missing {
-            try CacheFiles.writeAtomically(data, to: mediaPath + "/" + name)
+            try AtomicFile.write(data, to: mediaPath + "/" + name)
         }
         for file in moving where rename(file.temporary.path, mediaPath + "/" + file.name) != 0 {
-            throw CacheFiles.posixError(mediaPath + "/" + file.name)
+            throw AtomicFile.error(mediaPath + "/" + file.name)
         }
         let line = Array(IndexLine.encode(key: key, image: image).utf8)
         try lock.withLock {
@@ -145,7 +145,7 @@ public final class MediaCache: @unchecked Sendable {
                 }
             }
         }
-        let folder = work.appendingPathComponent("\(getpid())-\(CacheFiles.counter.next())")
+        let folder = work.appendingPathComponent("\(getpid())-\(AtomicFile.uniqueNumber())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }
@@ -172,7 +172,7 @@ public final class MediaCache: @unchecked Sendable {
 
     /// Whether gramgen makes files of this name in `media/`: a content name (16 hex digits and
     /// an extension, see `VariantWriter.contentName`) or the temporary file it is written under
-    /// (`CacheFiles.writeAtomically`). Pruning removes only these: anything else found there was
+    /// (`AtomicFile.write`). Pruning removes only these: anything else found there was
     /// put by someone else and is left alone.
     static func isOwnName(_ name: String) -> Bool {
         func isContentName(_ text: Substring) -> Bool {
@@ -202,7 +202,7 @@ public final class MediaCache: @unchecked Sendable {
             appender = -1
         }
         do {
-            try CacheFiles.writeAtomically(Array(text.utf8), to: indexPath)
+            try AtomicFile.write(text: text, to: indexPath)
             entries = entries.filter { keys.contains($0.key) }
             indexLines = entries.count
             indexState = .ready
@@ -237,7 +237,7 @@ public final class MediaCache: @unchecked Sendable {
         if appender < 0 {
             let fresh = indexState == .fresh
             appender = open(indexPath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | (fresh ? O_TRUNC : 0), 0o666)
-            guard appender >= 0 else { throw CacheFiles.posixError(indexPath) }
+            guard appender >= 0 else { throw AtomicFile.error(indexPath) }
             switch indexState {
             case .fresh: try write(Array((IndexLine.header + "\n").utf8))
             case .cutShort: try write([0x0A])
@@ -255,7 +255,7 @@ public final class MediaCache: @unchecked Sendable {
             repeat { count = Glibc.write(appender, raw.baseAddress!, raw.count) } while count < 0 && errno == EINTR
             return count
         }
-        guard written == bytes.count else { throw CacheFiles.posixError(indexPath) }
+        guard written == bytes.count else { throw AtomicFile.error(indexPath) }
     }
 }
 

@@ -31,8 +31,8 @@ public enum SiteIcons {
         let made = try ImageProcessor(settings: settings).icons(url)
         try? FileManager.default.removeItem(at: cacheFolder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for (name, data) in made { try CacheFiles.writeAtomically(data, to: folder.appendingPathComponent(flat(name)).path) }
-        try CacheFiles.writeAtomically(Data(), to: done)
+        for (name, data) in made { try AtomicFile.write(data, to: folder.appendingPathComponent(flat(name)).path) }
+        try AtomicFile.write(Data(), to: done)
         return made.mapValues { Array($0) }
     }
 

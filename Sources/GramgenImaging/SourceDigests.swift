@@ -1,4 +1,5 @@
 import Foundation
+import GramgenCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -148,7 +149,7 @@ public final class SourceDigests: @unchecked Sendable {
             text += CacheFiles.escape(file)
             text += "\n"
         }
-        try? CacheFiles.writeAtomically(Array(text.utf8), to: path)
+        try? AtomicFile.write(text: text, to: path)
         // The index of gramgen versions that kept it as JSON.
         unlink(directory.appendingPathComponent("sources.json").path)
     }
