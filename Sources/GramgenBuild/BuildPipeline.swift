@@ -190,6 +190,7 @@ public struct BuildPipeline {
         state.loaded.site = state.collect { loader.load(diagnostics: &$0) }
         (state.report.postsRead, state.report.postsKept) = (posts.read, posts.reused)
         if let last = posts.takeRetired() { state.memory?.release(last) }
+        if state.memory == nil { posts.keepOnlyWhatSaveWrites() }
         state.console.detail("  posts: \(posts.read) read, \(posts.reused) as the last build left them")
         return .next
     }
@@ -234,6 +235,7 @@ public struct BuildPipeline {
         // A server frees the last build's tables after the reload; a one-off build at once (kept
         // to its end, they raised its peak memory).
         if let last = state.imageMemo.takeRetired() { state.memory?.release(last) }
+        if state.memory == nil { state.imageMemo.keepOnlyWhatSaveWrites() }
         state.report.diagnostics.append(contentsOf: result.diagnostics.items)
         state.report.imagesProcessed = result.processed
         state.report.imagesFromCache = result.fromCache
@@ -258,7 +260,7 @@ public struct BuildPipeline {
         let publisher = try Publisher(options.publishInPlace ? .inPlace : .swap, output: options.output, cache: cache,
                                       staticFiles: state.loaded.staticFiles, manifestURL: state.upToDate.manifestURL, parallel: options.parallel,
                                       kept: options.publishInPlace ? kept?.manifest : nil, keptMedia: kept?.media,
-                                      keptGroups: kept?.groups ?? [:],
+                                      keptGroups: kept?.groups ?? [:], expectedFiles: state.loaded.checked?.lastFileCount ?? 0,
                                       later: state.memory?.fastRender.map {
                                           // A warm-up leaves nothing: no catch-up follows it.
                                           $0.choices(catchUp: state.catchUp || state.evenIfUpToDate,
@@ -280,10 +282,20 @@ public struct BuildPipeline {
         // end (its peak memory is the render's).
         // A catch-up build makes it after its pages: it stops for a change between any two of
         // them, and the index, once begun, would hold the change's build back.
-        renderer.searchAhead = (state.memory != nil || site.posts.count <= 20_000) && !state.catchUp
+        renderer.searchAhead = (state.memory != nil || !Self.isBig(site)) && !state.catchUp
         renderer.searchMemo = state.memory?.search
         try renderer.render(into: publisher)
+        // A big site's one-off build frees the renderer (its view caches, indexes and digests)
+        // before publishing, whose records are written at the peak of the build's memory; a
+        // smaller site's keeps it to the process's end, which frees it faster.
+        if state.memory == nil, Self.isBig(site) { state.loaded.renderer = nil }
         return .next
+    }
+
+    /// Posts above which a one-off build trades time for memory: the search index made after the
+    /// pages, not beside them, and the renderer freed before publishing.
+    private static func isBig(_ site: Site) -> Bool {
+        site.posts.count > 20_000
     }
 
     private static func publish(_ state: BuildState) throws -> Next {

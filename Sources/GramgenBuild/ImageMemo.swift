@@ -195,6 +195,12 @@ final class ImageMemo: @unchecked Sendable {
         }
     }
 
+    /// For a process with no next build (a one-off build): the table is let go unless `save`
+    /// writes it (`PostMemo.keepOnlyWhatSaveWrites`).
+    func keepOnlyWhatSaveWrites() {
+        lock.withLock { if !changed { entries = [:] } }
+    }
+
     /// The last build's tables, replaced by `finish`: handed over (`takeRetired`) to be freed
     /// where nobody waits (as `PostMemo`'s).
     private var retired: Any?

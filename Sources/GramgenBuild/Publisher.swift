@@ -107,7 +107,7 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// instead of the one on disk: no file it lists is looked at again.
     init(_ strategy: Strategy, output: URL, cache: MediaCache, staticFiles: [StaticFiles.File], manifestURL: URL, parallel: Parallel,
          kept: OutputManifest? = nil, keptMedia: Set<String>? = nil, keptGroups: [String: PageGroup] = [:],
-         later: FastRender.Choices? = nil) throws {
+         expectedFiles: Int = 0, later: FastRender.Choices? = nil) throws {
         self.keptMedia = kept == nil ? nil : keptMedia
         self.keptGroups = kept == nil ? [:] : keptGroups
         self.later = strategy == .inPlace ? later : nil
@@ -146,7 +146,7 @@ final class Publisher: PageSink, @unchecked Sendable {
         partial = self.later?.only != nil && keepsWritten && !interrupted
         // A catch-up build visits no group: each stays as the build before it queued it.
         if partial { groups = self.keptGroups }
-        next.entries.reserveCapacity(previous.entries.count)
+        next.entries.reserveCapacity(max(previous.entries.count, expectedFiles))
         try fm.createDirectory(at: target, withIntermediateDirectories: true)
         // First, so that a folder left by a killed build is known as gramgen's (see `Leftovers`).
         try put(OutputMarker.name, Array(OutputMarker.text.utf8), inputs: nil)
