@@ -23,8 +23,8 @@ public struct Theme: Sendable {
     /// of its hashtags. The built-in theme shows counts on the index only, so a caption edit that
     /// adds or drops a popular hashtag does not redraw the thousands of pages of its other posts.
     let showsTagCounts: Bool
-    /// The texts it was made from (name → text), and what making them reported: a theme made
-    /// from the same texts is this one (`load(siteRoot:diagnostics:reusing:)`).
+    /// The files it was made from (name → origin and text), and what making them reported: a
+    /// theme made from the same files is this one (`load(siteRoot:diagnostics:reusing:)`).
     private var sources: [String: String] = [:]
     private var madeWith: [Diagnostic] = []
     /// Taken from the build before, not made again.
@@ -44,7 +44,8 @@ public struct Theme: Sendable {
         var read = Diagnostics()
         let files = Self.files(siteRoot: siteRoot, diagnostics: &read)
         diagnostics.append(contentsOf: read.items)
-        let sources = files.mapValues(\.text)
+        // Where each came from too: a warning names the file.
+        let sources = files.mapValues { $0.origin + "\u{0}" + $0.text }
         if let last, read.items.isEmpty, last.sources == sources {
             diagnostics.append(contentsOf: last.madeWith)
             var again = last
