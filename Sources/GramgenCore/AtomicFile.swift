@@ -81,27 +81,20 @@ public enum AtomicFile {
 
     /// A number no earlier call in this process returned: distinct temporary names.
     public static func uniqueNumber() -> Int {
-        counter.withLock {
-            $0 += 1
-            return $0
+        counter.next()
+    }
+
+    private static let counter = Counter()
+
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+
+        func next() -> Int {
+            lock.withLock {
+                value += 1
+                return value
+            }
         }
-    }
-
-    private static let counter = Locked(0)
-}
-
-/// A value behind a lock.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
     }
 }

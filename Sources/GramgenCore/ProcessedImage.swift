@@ -16,7 +16,7 @@ public struct ImageVariant: Codable, Sendable, Hashable {
 
 /// What the site needs to show one source image: its upright size, every published file,
 /// the crop focus for square tiles, and placeholders shown while it loads.
-public struct ProcessedImage: Codable, Sendable, Hashable {
+public struct ProcessedImage: Sendable, Hashable {
     /// Upright size of the largest published variant (the displayed size).
     public var width: Int
     public var height: Int
@@ -59,36 +59,6 @@ public struct ProcessedImage: Codable, Sendable, Hashable {
         self.placeholder = placeholder
         cameraBox = camera.map(Boxed.init)
         videoBox = nil
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case width, height, variants, squares, focusX, focusY, dominantColor, placeholder, camera, video
-    }
-
-    public init(from decoder: Decoder) throws {
-        let values = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(width: try values.decode(Int.self, forKey: .width), height: try values.decode(Int.self, forKey: .height),
-                  variants: try values.decode([ImageVariant].self, forKey: .variants),
-                  squares: try values.decode([ImageVariant].self, forKey: .squares),
-                  focusX: try values.decode(Double.self, forKey: .focusX), focusY: try values.decode(Double.self, forKey: .focusY),
-                  dominantColor: try values.decode(String.self, forKey: .dominantColor),
-                  placeholder: try values.decode(String.self, forKey: .placeholder),
-                  camera: try values.decodeIfPresent(CameraInfo.self, forKey: .camera))
-        video = try values.decodeIfPresent(ProcessedVideo.self, forKey: .video)
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var values = encoder.container(keyedBy: CodingKeys.self)
-        try values.encode(width, forKey: .width)
-        try values.encode(height, forKey: .height)
-        try values.encode(variants, forKey: .variants)
-        try values.encode(squares, forKey: .squares)
-        try values.encode(focusX, forKey: .focusX)
-        try values.encode(focusY, forKey: .focusY)
-        try values.encode(dominantColor, forKey: .dominantColor)
-        try values.encode(placeholder, forKey: .placeholder)
-        try values.encodeIfPresent(camera, forKey: .camera)
-        try values.encodeIfPresent(video, forKey: .video)
     }
 
     public static func == (a: ProcessedImage, b: ProcessedImage) -> Bool {
