@@ -96,7 +96,9 @@
     });
   }
 
-  function kindOf(n) { return n < meta.users ? "u" : n < meta.users + meta.tags ? "t" : "p"; }
+  // Documents are numbered posts (oldest first), then users, then hashtags (most used first).
+  function kindOf(n) { return n < meta.posts ? "p" : n < meta.posts + meta.users ? "u" : "t"; }
+  var kindOrder = { u: 0, t: 1, p: 2 };
 
   function documents(numbers) {
     var chunks = {};
@@ -129,8 +131,8 @@
       }
       var ranked = Array.from(scores.keys()).sort(function (a, b) {
         var ka = kindOf(a), kb = kindOf(b);
-        if (ka !== kb) return a - b;
-        return scores.get(b) - scores.get(a) || a - b;
+        if (ka !== kb) return kindOrder[ka] - kindOrder[kb];
+        return scores.get(b) - scores.get(a) || (ka === "p" ? b - a : a - b);
       });
       var counts = { u: 0, t: 0, p: 0 }, shown = [];
       ranked.forEach(function (n) { var k = kindOf(n); if (counts[k]++ < limits[k]) shown.push(n); });

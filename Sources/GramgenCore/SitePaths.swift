@@ -59,10 +59,10 @@ public enum SitePaths {
         return String(baseURL[slash...])
     }
 
-    /// A page's JSON Feed below `folder` (the site's root, a profile or a tag): `feed.json`, then
-    /// `feed/2.json`, …
-    public static func jsonFeed(_ folder: String, page: Int = 1) -> String {
-        page <= 1 ? folder + "feed.json" : folder + "feed/\(page).json"
+    /// A page's JSON Feed below `folder` (the site's root, a profile or a tag): `feed.json`, or
+    /// with `archive` one of its archive files, `feed/1.json` (the oldest posts), `feed/2.json`, …
+    public static func jsonFeed(_ folder: String, archive: Int? = nil) -> String {
+        archive.map { folder + "feed/\($0).json" } ?? folder + "feed.json"
     }
 
     /// The site's Atom feed.

@@ -4,7 +4,7 @@ import GramgenCore
 /// The site's feeds: JSON Feed for the site, each user and each tag; Atom for the site. A class,
 /// so that each feed file's job holds one reference rather than a copy of every field.
 final class FeedSet {
-    /// Items per JSON Feed file; older items continue in `feed/N.json` via `next_url`.
+    /// Items per JSON Feed archive file (`split`).
     static let pageSize = 50
 
     let site: Site
@@ -47,24 +47,43 @@ final class FeedSet {
         }
     }
 
+    /// A feed's posts (newest first) as its files hold them: `feed.json` the newest, `pageSize` to
+    /// twice that less one (all of them when there are fewer), and the older ones archive files of
+    /// `pageSize` each, numbered from the oldest (`feed/1.json` holds the first 50 posted), each
+    /// linked to the one before it by `next_url`. An archive file keeps its posts whatever is
+    /// posted after them (RFC 5005's archived feeds do the same): a new post changes `feed.json`,
+    /// and every 50th a new archive file, where pages counted from the newest would all move by
+    /// one (200 files at 10,000 posts).
+    static func split<Item>(_ posts: [Item]) -> (current: ArraySlice<Item>, archives: [ArraySlice<Item>]) {
+        let size = pageSize, count = posts.count
+        let archived = count >= 2 * size ? (count - size) / size : 0
+        // Archive file `index + 1`: the posts `index × size` … counted from the oldest.
+        let archives = (0..<archived).map { index in posts[(count - (index + 1) * size)..<(count - index * size)] }
+        return (posts[..<(count - archived * size)], archives)
+    }
+
     /// `folder` is where the files go on disk; `urlFolder` the same, percent-encoded for URLs.
     private func jsonFeed(posts: [Post], folder: String, title: String, home: String,
                           urlFolder: String? = nil, to set: inout PageSet) {
         let urlFolder = urlFolder ?? folder
-        let pages = SiteRenderer.paginate(posts, size: Self.pageSize)
-        func name(_ page: Int) -> String { SitePaths.jsonFeed("", page: page) }
-        for (index, posts) in pages.enumerated() {
-            let page = index + 1
-            set.addFile(folder + name(page), inputs: .posts(posts, title, "\(pages.count)"), deferrable: true) { [self] in
+        let (current, archives) = Self.split(posts)
+        func add(_ posts: ArraySlice<Post>, archive: Int?) {
+            // The archive file it links to: the newest one from `feed.json`, else the one before.
+            let next = archive.map { $0 - 1 } ?? archives.count
+            let name = SitePaths.jsonFeed("", archive: archive)
+            let nextURL = next > 0 ? base + urlFolder + SitePaths.jsonFeed("", archive: next) : nil
+            let posts = Array(posts)
+            set.addFile(folder + name, inputs: .posts(posts, title, "\(next)"), deferrable: true) { [self] in
                 let feed = JSONFeed(
-                    title: title, homePageURL: base + home, feedURL: base + urlFolder + name(page),
+                    title: title, homePageURL: base + home, feedURL: base + urlFolder + name,
                     description: site.config.description.isEmpty ? nil : site.config.description,
-                    language: site.config.language, icon: nil,
-                    nextURL: page < pages.count ? base + urlFolder + name(page + 1) : nil,
+                    language: site.config.language, icon: nil, nextURL: nextURL,
                     items: posts.map { post in items.value(for: post.key) { item(post).json } })
                 return feed.encoded()
             }
         }
+        add(current, archive: nil)
+        for (index, posts) in archives.enumerated() { add(posts, archive: index + 1) }
     }
 
     func item(_ post: Post) -> JSONFeed.Item {

@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import Testing
 @testable import GramgenBuild
+@testable import GramgenRender
 
 /// The feeds of the fixture site, read back as a feed reader would.
 struct FeedTests {
@@ -87,5 +88,63 @@ struct FeedTests {
         #expect(!sitemap.contains("404.html"))
         let atom = try String(contentsOf: output.appendingPathComponent("feed.xml"), encoding: .utf8)
         #expect(atom.components(separatedBy: "<entry>").count - 1 == 3)
+    }
+
+    @Test("a feed of any length: feed.json holds the newest 50 to 99 posts, archives of 50 the rest, oldest first, and every post is in one file")
+    func split() {
+        let size = FeedSet.pageSize
+        for count in 0...(5 * size + 3) {
+            let posts = Array((0..<count).reversed())  // newest first: the newest is the highest number
+            let (current, archives) = FeedSet.split(posts)
+            #expect(current.count == (count < 2 * size ? count : size + count % size), "\(count) posts: \(current.count) in feed.json")
+            #expect(archives.allSatisfy { $0.count == size }, "\(count)")
+            // Archive `n` holds the posts `(n - 1) × size` … counted from the oldest, whatever came after.
+            for (index, archive) in archives.enumerated() {
+                #expect(Array(archive) == Array((index * size..<(index + 1) * size).reversed()), "\(count): archive \(index + 1)")
+            }
+            #expect(Array(current) + archives.reversed().flatMap { Array($0) } == posts, "\(count): newest first, each once")
+        }
+    }
+
+    @Test("a new post changes feed.json, and every 50th makes a new archive file; the others keep their bytes, and next_url reaches every post once")
+    func archives() throws {
+        let box = try ContainmentTests.Sandbox()
+        defer { box.remove() }
+        try FileManager.default.removeItem(at: box.post)
+        func add(_ number: Int) throws {
+            let folder = String(format: "site/content/users/ann/posts/2024-%02d-%02d-n%03d", number / 28 + 1, number % 28 + 1, number)
+            try box.write(folder + "/post.md", "Post \(number)\n")
+            try FileManager.default.copyItem(at: ContainmentTests.photo, to: box.root.appendingPathComponent(folder + "/1.jpg"))
+        }
+        func file(_ path: String) -> Data? { FileManager.default.contents(atPath: box.output.appendingPathComponent(path).path) }
+        /// The posts' numbers as a reader following `next_url` from `feed.json` sees them.
+        func chain() throws -> [Int] {
+            var numbers: [Int] = [], next: String? = "feed.json", files = 0
+            while let path = next, files < 10 {
+                let feed = try Self.json(box.output.appendingPathComponent(path))
+                let items = try #require(feed["items"] as? [[String: Any]])
+                let number = try Regex("-n([0-9]{3})/")
+                numbers += items.compactMap { ($0["id"] as? String)?.firstMatch(of: number).flatMap { Int($0.output[1].substring ?? "") } }
+                #expect(feed["feed_url"] as? String == "https://example.com/" + path, "\(path)")
+                next = (feed["next_url"] as? String).map { String($0.dropFirst("https://example.com/".count)) }
+                files += 1
+            }
+            return numbers
+        }
+        try box.write("site/content/site.yml", "base_url: https://example.com/\n")
+        for number in 0..<148 { try add(number) }
+        #expect(try box.build().0.published)
+        #expect(try chain() == Array((0..<148).reversed()))
+        let oldest = try #require(file("feed/1.json"))
+        #expect(file("feed/2.json") == nil, "98 posts in feed.json, 50 in feed/1.json")
+        try add(148)
+        #expect(try box.build().0.published)
+        #expect(try chain() == Array((0..<149).reversed()))
+        #expect(file("feed/1.json") == oldest && file("feed/2.json") == nil)
+        try add(149)
+        #expect(try box.build().0.published)
+        #expect(try chain() == Array((0..<150).reversed()))
+        #expect(file("feed/1.json") == oldest, "an archive file keeps its bytes")
+        #expect(try Self.json(box.output.appendingPathComponent("feed.json"))["next_url"] as? String == "https://example.com/feed/2.json")
     }
 }

@@ -51,7 +51,7 @@ struct SearchTests {
         #expect(SearchText.shard(of: "서울역", count: 1000) == 49)
     }
 
-    @Test("the index: documents numbered users, hashtags, posts; every word's postings point at its documents")
+    @Test("the index: documents numbered posts (oldest first), users, hashtags; every word's postings point at its documents")
     func index() throws {
         var config = SiteConfig()
         config.images.formats = [.jpeg]
@@ -67,9 +67,10 @@ struct SearchTests {
         let site = Site(config: config, users: users, posts: posts,
                         tags: [Hashtag(key: "dessert", display: "Dessert", postKeys: ["ann/b"])])
         let index = SearchIndex(site: site, images: [:], formats: [.jpeg], messages: Messages(config: site.config))
-        #expect(index.documents.map(\.kind) == ["u", "t", "p", "p"])
-        #expect(index.documents.map(\.href) == ["ann/", "tags/dessert/", "ann/p/b/", "ann/p/a/"])
-        #expect(index.postings.filter { $0.value.contains(0) }.keys.sorted() == ["ann", "lee"], "handle and name; the bio is not searched")
+        // Posts oldest first (b is the newer: the site lists it first), then users, then hashtags.
+        #expect(index.documents.map(\.kind) == ["p", "p", "u", "t"])
+        #expect(index.documents.map(\.href) == ["ann/p/a/", "ann/p/b/", "ann/", "tags/dessert/"])
+        #expect(index.postings.filter { $0.value.contains(2) }.keys.sorted() == ["ann", "lee"], "handle and name; the bio is not searched")
         let files = Dictionary(uniqueKeysWithValues: index.files().map { ($0.path, $0.contents) })
         let meta = try #require(JSONSerialization.jsonObject(with: Data(files["search/meta.json"] ?? [])) as? [String: Any])
         #expect(meta["users"] as? Int == 1 && meta["tags"] as? Int == 1 && meta["posts"] as? Int == 2 && meta["shards"] as? Int == 1)
@@ -81,12 +82,12 @@ struct SearchTests {
             var n = 0
             return postings[i].map { n += $0; return n }
         }
-        #expect(documents("dessert") == [1, 2])
-        #expect(documents("seoul") == [2, 3])
-        #expect(documents("ann") == [0])
+        #expect(documents("dessert") == [1, 3])
+        #expect(documents("seoul") == [0, 1])
+        #expect(documents("ann") == [2])
         let chunk = try #require(JSONSerialization.jsonObject(with: Data(files["search/d/0.json"] ?? [])) as? [[Any]])
         #expect(chunk.count == 4)
-        #expect(chunk[3][4] is NSNull, "a sensitive post has no picture in the results")
+        #expect(chunk[0][4] is NSNull, "a sensitive post has no picture in the results")
     }
 
     @Test("the index stays split at scale: 5,000 posts of random words give small word files and chunks (seeded)")
@@ -123,7 +124,8 @@ struct SearchTests {
             var matches = postings[query[0]] ?? []
             for word in query.dropFirst() { matches.formIntersection(postings[word] ?? []) }
             let ranked = matches.sorted()
-            let shown = ranked.filter { $0 < index.userCount }.prefix(8) + ranked.filter { $0 >= index.userCount }.prefix(30)
+            // People first, then posts, newest (the highest numbers) first, as search.js ranks them.
+            let shown = ranked.filter { $0 >= index.postCount }.prefix(8) + ranked.filter { $0 < index.postCount }.reversed().prefix(30)
             let chunkFiles = Set(shown.map { "search/d/\($0 / SearchIndex.chunkSize).json" })
             let wordFiles = Set(query.map { "search/w/\(SearchText.shard(of: $0, count: shardCount)).json" })
             return (chunkFiles.union(wordFiles)).reduce(0) { $0 + (sizes[$1] ?? 0) }
@@ -132,5 +134,30 @@ struct SearchTests {
         #expect(downloaded([common]) <= 300_000, "'\(common)': \(downloaded([common])) bytes")
         let three = (0..<3).map { _ in latin.randomElement(using: &random)! }
         #expect(downloaded(three) <= 300_000, "\(three): \(downloaded(three)) bytes")
+    }
+
+    @Test("a new post changes only the document files from the newest posts on (users and hashtags follow them), not every one")
+    func newPostKeepsChunks() {
+        let users = (0..<30).map { n in
+            Profile(handle: "user\(n)", name: "User \(n)", bio: RichText(), website: nil, location: nil, following: [], avatar: nil, sourcePath: "x")
+        }
+        func post(_ n: Int) -> Post {
+            let date = PostDate(instant: Date(timeIntervalSince1970: 1_700_000_000 + Double(n) * 3600), utcOffsetSeconds: 0)
+            return Post(id: "p\(n)", author: "user\(n % 30)", date: date, location: nil, images: [],
+                        caption: RichText(html: "Walk \(n)", plainText: "Walk \(n)"), tagKeys: [], likedBy: [], comments: [],
+                        isDraft: false, isSensitive: false, sourcePath: "x")
+        }
+        func chunks(_ count: Int) -> [String: [UInt8]] {
+            let posts = (0..<count).reversed().map(post)  // newest first, as a site lists them
+            let index = SearchIndex(site: Site(config: SiteConfig(), users: users, posts: posts, tags: []), images: [:],
+                                    formats: [.jpeg], messages: Messages(config: SiteConfig()))
+            return Dictionary(uniqueKeysWithValues: index.files().filter { $0.path.hasPrefix("search/d/") }.map { ($0.path, $0.contents) })
+        }
+        let before = chunks(500), after = chunks(501)
+        let changed = after.filter { before[$0.key] != $0.value }.keys.sorted()
+        // 500 posts fill 20 chunks of 24 and 20 places of the 21st; the new post takes the 21st's
+        // next place and moves the 30 users after it by one, in the 21st to 23rd chunks.
+        #expect(before.count == 23 && after.count == 23)
+        #expect(changed == ["search/d/20.json", "search/d/21.json", "search/d/22.json"], "\(changed)")
     }
 }

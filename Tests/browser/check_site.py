@@ -584,6 +584,20 @@ def check_search(results, driver, label):
             continue
         results.check(f"{label}: '{query}' finds {expected} first among {section} ({first!r})",
                       first is not None and expected in first, f"status={done!r} first={first!r}")
+    # Posts that match as well are shown newest first: in the order of the site's JSON Feed.
+    driver.get(base + "?q=close")
+    wait(driver, "return document.getElementById('search-status').textContent", timeout=10)
+    order = driver.execute_async_script("""
+      const done = arguments[arguments.length - 1];
+      const key = u => (u.match(/[^/]+\\/p\\/[^/]+\\/$/) || [u])[0];
+      const shown = [...document.querySelectorAll('.search-section a.tile')].map(a => key(new URL(a.href).pathname));
+      fetch('../feed.json').then(r => r.json()).then(f => done([shown, f.items.map(i => key(i.url))]))
+        .catch(e => done([shown, String(e)]));
+    """)
+    shown, feed = order
+    positions = [feed.index(p) if isinstance(feed, list) and p in feed else -1 for p in shown]
+    results.check(f"{label}: posts matching 'close' are shown newest first ({len(shown)})",
+                  len(shown) >= 3 and -1 not in positions and positions == sorted(positions), positions)
     # Time and bytes: a fresh page, one query (loads the index parts), then a second query.
     driver.get(base)
     driver.execute_script("performance.clearResourceTimings()")

@@ -10,10 +10,13 @@ import GramgenCore
 ///   characters hash to `n` (`SearchText.shard`); a posting lists document numbers, ascending,
 ///   each as the difference from the one before.
 /// - `search/d/<k>.json`: documents `k × chunk` … as `[kind, title, detail, href, image]`, kind
-///   `u` (user), `t` (hashtag) or `p` (post); `href` and `image` relative to the site root.
+///   `p` (post), `u` (user) or `t` (hashtag); `href` and `image` relative to the site root.
 ///
-/// Documents are numbered users (by handle), then hashtags (most used first), then posts (newest
-/// first), so the number alone ranks a result within its kind.
+/// Documents are numbered posts (oldest first), then users (by handle), then hashtags (most used
+/// first), so the number alone ranks a result within its kind (a later post is a newer one). A
+/// new post, numbered after every other, moves only the few users and hashtags after it: with
+/// the newest post first, every document moved by one and a new post rewrote every chunk file
+/// (420 at 10,000 posts).
 struct SearchIndex {
     /// About this many bytes of words and postings per word file.
     static let shardTarget = 24_000
@@ -29,6 +32,7 @@ struct SearchIndex {
     }
 
     let documents: [Document]
+    let postCount: Int
     let userCount: Int
     let tagCount: Int
     /// Each word's documents, ascending; made as documents are added, so no document keeps its
@@ -51,25 +55,12 @@ struct SearchIndex {
             documents.append(document)
             for word in words { postings[word, default: []].append(number) }
         }
-        for user in site.users {
-            let count = site.postCounts[user.handle] ?? 0
-            add(Document(kind: "u", title: user.handle, detail: user.name + " · " + messages.count("posts_count", count),
-                         href: SitePaths.profile(user.handle), image: square(user.avatar.flatMap { images[$0.path] })),
-                words: Array(Set(SearchText.words(user.handle + " " + user.name))))
-        }
-        let tags = site.tags.filter { !$0.postKeys.isEmpty }
-            .sorted { $0.postKeys.count != $1.postKeys.count ? $0.postKeys.count > $1.postKeys.count : $0.key < $1.key }
-        for tag in tags {
-            add(Document(kind: "t", title: "#" + tag.display, detail: messages.count("posts_count", tag.postKeys.count),
-                         href: SitePaths.tag(tag.key), image: nil),
-                words: Array(Set(SearchText.words(tag.display))))
-        }
         // A post's document and words come from its own inputs and the site-wide ones: with the
         // same digests as in the last build of this process, they are taken from `memo`.
         let kept = digests.flatMap { memo?.begin(site: $0.site) }
         var made: [String: SearchMemo.Entry] = [:], reused = 0
         if kept != nil { made.reserveCapacity(site.posts.count) }
-        for post in site.posts {
+        for post in site.posts.reversed() {
             let digest = digests?.digest(of: post)
             if let digest, let entry = kept?[post.key], entry.digest == digest {
                 add(entry.document, words: entry.words)
@@ -87,10 +78,24 @@ struct SearchIndex {
             add(document, words: words)
             if kept != nil, let digest { made[post.key] = .init(digest: digest, document: document, words: words) }
         }
+        for user in site.users {
+            let count = site.postCounts[user.handle] ?? 0
+            add(Document(kind: "u", title: user.handle, detail: user.name + " · " + messages.count("posts_count", count),
+                         href: SitePaths.profile(user.handle), image: square(user.avatar.flatMap { images[$0.path] })),
+                words: Array(Set(SearchText.words(user.handle + " " + user.name))))
+        }
+        let tags = site.tags.filter { !$0.postKeys.isEmpty }
+            .sorted { $0.postKeys.count != $1.postKeys.count ? $0.postKeys.count > $1.postKeys.count : $0.key < $1.key }
+        for tag in tags {
+            add(Document(kind: "t", title: "#" + tag.display, detail: messages.count("posts_count", tag.postKeys.count),
+                         href: SitePaths.tag(tag.key), image: nil),
+                words: Array(Set(SearchText.words(tag.display))))
+        }
         if let digests, kept != nil { memo?.keep(made, site: digests.site, reused: reused) }
         self.documents = documents
         self.postings = postings
         postingBytes = postings.reduce(0) { $0 + $1.key.utf8.count + 8 + 4 * $1.value.count }
+        postCount = site.posts.count
         userCount = site.users.count
         tagCount = tags.count
     }
@@ -144,7 +149,7 @@ struct SearchIndex {
             files.append((SitePaths.searchDocuments(start / Self.chunkSize), out))
         }
         let meta = "{\"version\":\"\(version.hex.prefix(12))\",\"users\":\(userCount),\"tags\":\(tagCount),"
-            + "\"posts\":\(documents.count - userCount - tagCount),\"shards\":\(shardCount),\"chunk\":\(Self.chunkSize)}"
+            + "\"posts\":\(postCount),\"shards\":\(shardCount),\"chunk\":\(Self.chunkSize)}"
         files.append((SitePaths.searchMeta, Array(meta.utf8)))
         return files
     }
