@@ -7,15 +7,41 @@ import GramgenCore
 /// (same inode, size and modification time), so a hand-edited output file is never trusted.
 struct OutputManifest: Sendable {
     struct Entry: Sendable, Equatable {
-        var inputs: String
-        var content: String
+        var inputs: Made
+        /// The digest of its bytes (`BytesDigest`); nil for a file placed as it is.
+        var content: UInt64?
         var size: Int64
         var modified: Int64
         var inode: UInt64
 
-        /// A static or media file as placed (`OutputManifest.placed`).
+        /// A static or media file as placed (`Made.placed`).
         static func placed(_ identity: FileIdentity) -> Entry {
-            Entry(inputs: OutputManifest.placed, content: "", size: identity.size, modified: identity.modified, inode: identity.inode)
+            Entry(inputs: .placed, content: nil, size: identity.size, modified: identity.modified, inode: identity.inode)
+        }
+    }
+
+    /// What a file was made from. Digests are kept as numbers, not text: each of a big site's
+    /// entries (60,000 at 10,000 posts, in three tables of every build) then holds no string
+    /// but its path, where two 16-digit texts were two allocations each.
+    enum Made: Hashable, Sendable {
+        /// A page or feed drawn from inputs of this digest (`PageDigests`).
+        case inputs(UInt64)
+        /// A file made again by every build (the theme's assets, the output's marker).
+        case always
+        /// A static or media file placed as it is: never reused as a page.
+        case placed
+        /// A page left as an earlier build drew it, to be drawn again (`FastRender`): no page's
+        /// inputs are this, so the next build draws it.
+        case later
+
+        /// As the manifest's text holds it: the digest's 16 hexadecimal digits, or a word.
+        var text: String {
+            switch self {
+            case .inputs(let digest): Hex.string(digest)
+            case .always: ""
+            case .placed: "placed"
+            case .later: "later"
+            }
         }
     }
 
@@ -28,12 +54,7 @@ struct OutputManifest: Sendable {
     var trusted = false
     private static let header = "#gramgen files\t2"
 
-    /// The `inputs` of a static or media file: placed as it is, not drawn (so never reused as a
-    /// page; `Publisher.reuse` asks for a page's own inputs digest).
-    static let placed = "placed"
-
-    /// The `inputs` of a page left as an earlier build drew it, to be drawn again (`FastRender`):
-    /// no page's inputs digest is this, so the next build draws it.
+    /// The up-to-date record's mark of a build that left pages for later (`BuildPipeline`).
     static let drawLater = "later"
 
     /// Tab-separated lines: path, inputs, content, size, modified (ns), inode.
@@ -85,11 +106,41 @@ struct OutputManifest: Sendable {
             }
             return value
         }
+        /// 16 hexadecimal digits (as `Hex` writes them); nil for anything else.
+        func digest(_ field: Int) -> UInt64? {
+            let from = tabs[field - 1] + 1, to = tabs[field]
+            guard to - from == 16 else { return nil }
+            var value: UInt64 = 0
+            for index in from..<to {
+                let byte = line[index]
+                let digit: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+                default: return nil
+                }
+                value = value << 4 | UInt64(digit)
+            }
+            return value
+        }
+        let inputs: Made
+        switch tabs[1] - tabs[0] - 1 {
+        case 0: inputs = .always
+        case 16: guard let value = digest(1) else { return nil }; inputs = .inputs(value)
+        default:
+            switch text(1) {
+            case "placed": inputs = .placed
+            case "later": inputs = .later
+            default: return nil
+            }
+        }
+        let content: UInt64?
+        if tabs[2] - tabs[1] == 1 { content = nil } else { guard let value = digest(2) else { return nil }; content = value }
         let beforeEpoch = line[tabs[3] + 1] == UInt8(ascii: "-")  // a file time before 1970
         guard let size = number(3), let time = number(4, negative: beforeEpoch), let inode = number(5) else { return nil }
         guard size <= UInt64(Int64.max), time <= UInt64(Int64.max) else { return nil }
         let modified = beforeEpoch ? -Int64(time) : Int64(time)
-        return (text(0), Entry(inputs: text(1), content: text(2), size: Int64(size), modified: modified, inode: inode))
+        return (text(0), Entry(inputs: inputs, content: content, size: Int64(size), modified: modified, inode: inode))
     }
 
     func save(_ url: URL) {
@@ -122,12 +173,15 @@ struct OutputManifest: Sendable {
                 out.append(contentsOf: buffer[(20 - count)...])
             }
         }
+        func append(digest: UInt64) {
+            for shift in stride(from: 60, through: 0, by: -4) { out.append(Hex.lowerDigits[Int(digest >> UInt64(shift) & 0xF)]) }
+        }
         for (path, entry) in entries where !path.utf8.contains(where: { $0 == 9 || $0 == 10 }) {
             out += path.utf8
             out.append(9)
-            out += entry.inputs.utf8
+            if case .inputs(let digest) = entry.inputs { append(digest: digest) } else { out += entry.inputs.text.utf8 }
             out.append(9)
-            out += entry.content.utf8
+            if let content = entry.content { append(digest: content) }
             out.append(9)
             append(entry.size)
             out.append(9)

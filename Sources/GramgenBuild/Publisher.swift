@@ -153,10 +153,10 @@ final class Publisher: PageSink, @unchecked Sendable {
         if strategy == .swap { FileWriter.spread(target.path) }
     }
 
-    func reuse(_ path: String, inputs: String) -> Bool {
+    func reuse(_ path: String, inputs: UInt64) -> Bool {
         // A trusted manifest is this process's own record of the folder it writes in place: the
         // file is there as recorded (the look-ups of `takeOver` cost a tenth of a serve rebuild).
-        guard let entry = previous.entries[path], entry.inputs == inputs, previous.trusted || takeOver(path) else { return false }
+        guard let entry = previous.entries[path], entry.inputs == .inputs(inputs), previous.trusted || takeOver(path) else { return false }
         record(path, entry, reused: true, known: true)
         return true
     }
@@ -164,9 +164,9 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// A page that is there as the last build recorded it stays as it is, recorded as to be drawn
     /// again, when `later` says so.
     func leaveForLater(_ path: String) -> Bool {
-        guard let later, var entry = previous.entries[path], entry.inputs != OutputManifest.placed,
+        guard let later, var entry = previous.entries[path], entry.inputs != .placed,
               previous.trusted || takeOver(path), later.leaves(path) else { return false }
-        entry.inputs = OutputManifest.drawLater
+        entry.inputs = .later
         record(path, entry, reused: false, known: true)
         lock.withLock { _ = leftForLater.insert(path) }
         return true
@@ -178,8 +178,8 @@ final class Publisher: PageSink, @unchecked Sendable {
         entries.reserveCapacity(group.files.count)
         for file in group.files {
             // Each file as drawn from its inputs: not one left for later (the catch-up draws it).
-            guard let entry = previous.entries[file], entry.inputs != OutputManifest.placed,
-                  entry.inputs != OutputManifest.drawLater, previous.trusted || takeOver(file) else { return nil }
+            guard let entry = previous.entries[file], entry.inputs != .placed,
+                  entry.inputs != .later, previous.trusted || takeOver(file) else { return nil }
             entries.append(entry)
         }
         // Under one lock, not one per file (both threads take groups over).
@@ -215,10 +215,10 @@ final class Publisher: PageSink, @unchecked Sendable {
             }
         }
         files[SitePaths.searchMeta] = previous.entries[SitePaths.searchMeta]
-        files = files.filter { $0.value.inputs != OutputManifest.placed }
+        files = files.filter { $0.value.inputs != .placed }
         guard files[SitePaths.searchMeta] != nil, files.keys.allSatisfy({ previous.trusted || takeOver($0) }) else { return false }
         for (path, var entry) in files {
-            entry.inputs = OutputManifest.drawLater
+            entry.inputs = .later
             record(path, entry, reused: false, known: true)
         }
         lock.withLock { leftForLater.formUnion(files.keys) }
@@ -231,17 +231,18 @@ final class Publisher: PageSink, @unchecked Sendable {
         return later.fastRender.isChangeWaiting
     }
 
-    func put(_ path: String, _ bytes: [UInt8], inputs: String?) throws {
+    func put(_ path: String, _ bytes: [UInt8], inputs: UInt64?) throws {
         if inputs != nil {
             lock.lock()
             drawn += 1
             lock.unlock()
         }
-        let content = BytesDigest.hex(bytes)
+        let content = bytes.withUnsafeBytes { BytesDigest.value($0) }
+        let made = inputs.map(OutputManifest.Made.inputs) ?? .always
         let new = target.path + "/" + path
         let old = previous.entries[path]
         if var entry = old, entry.content == content, takeOver(path) {
-            entry.inputs = inputs ?? ""
+            entry.inputs = made
             record(path, entry, reused: false, known: true)
             return
         }
@@ -249,7 +250,7 @@ final class Publisher: PageSink, @unchecked Sendable {
         switch strategy {
         case .swap:
             if var kept = held.intact(path, at: new), kept.content == content {
-                kept.inputs = inputs ?? ""  // the spare already holds these bytes
+                kept.inputs = made  // the spare already holds these bytes
                 record(path, kept, reused: false, known: old != nil)
                 return
             }
@@ -264,7 +265,7 @@ final class Publisher: PageSink, @unchecked Sendable {
                 identity = try replace(new, with: bytes)
             }
         }
-        record(path, .init(inputs: inputs ?? "", content: content, size: identity.size,
+        record(path, .init(inputs: made, content: content, size: identity.size,
                            modified: identity.modified, inode: identity.inode), reused: false, known: old != nil)
     }
 
@@ -413,14 +414,14 @@ final class Publisher: PageSink, @unchecked Sendable {
         var manifest = previousWithChanges()
         // A new index made by this build replaces the old one whole: an old file it did not
         // make again (the index has fewer files now) goes.
-        if only.contains(SitePaths.searchMeta), manifest.entries[SitePaths.searchMeta]?.inputs != OutputManifest.drawLater {
-            for path in only where SitePaths.isSearchIndex(path) && manifest.entries[path]?.inputs == OutputManifest.drawLater {
+        if only.contains(SitePaths.searchMeta), manifest.entries[SitePaths.searchMeta]?.inputs != .later {
+            for path in only where SitePaths.isSearchIndex(path) && manifest.entries[path]?.inputs == .later {
                 unlink(target.path + "/" + path)
                 unlink(Self.spare(of: target.path + "/" + path))
                 manifest.entries[path] = nil
             }
         }
-        leftForLater = only.filter { (manifest.entries[$0]?.inputs ?? OutputManifest.placed) == OutputManifest.drawLater }
+        leftForLater = only.filter { manifest.entries[$0]?.inputs == .later }
         // Its pages are those of the build it follows (`pageCount` is not counted here, a pass
         // over 80,000 names while a change waited).
         lock.withLock { fileCount = manifest.entries.count }

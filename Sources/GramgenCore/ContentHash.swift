@@ -33,10 +33,6 @@ public enum ContentHash {
 /// A fast 64-bit digest of bytes, eight at a time, for telling whether a rendered file's bytes
 /// equal the last build's (not for names: those use `ContentHash`).
 public enum BytesDigest {
-    public static func hex(_ bytes: [UInt8]) -> String {
-        ContentHash.hex(bytes.withUnsafeBytes { value($0) })
-    }
-
     public static func value(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
         var offset = 0

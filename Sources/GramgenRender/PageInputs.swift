@@ -128,7 +128,7 @@ struct PageDigests {
         byIdentity[post.identity] ?? posts[post.key] ?? 0
     }
 
-    func digest(_ file: String, _ inputs: PageInputs, site: Site) -> String {
+    func digest(_ file: String, _ inputs: PageInputs, site: Site) -> UInt64 {
         var digest = DigestBuilder()
         digest.add(self.site)
         digest.add(file)
@@ -142,6 +142,6 @@ struct PageDigests {
             digest.add(UInt64(list.count))
             for post in list { digest.add(self.digest(of: post)) }
         }
-        return digest.hex
+        return digest.value
     }
 }

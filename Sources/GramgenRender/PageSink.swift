@@ -5,9 +5,9 @@ import Foundation
 public protocol PageSink: Sendable {
     /// Takes over the previous build's file at `path` when it was made from the same `inputs`
     /// (a digest of everything the page reads) and is still intact; the page is then not rendered.
-    func reuse(_ path: String, inputs: String) -> Bool
+    func reuse(_ path: String, inputs: UInt64) -> Bool
     /// A finished file; `inputs` as above, nil for files that are always rendered.
-    func put(_ path: String, _ bytes: [UInt8], inputs: String?) throws
+    func put(_ path: String, _ bytes: [UInt8], inputs: UInt64?) throws
     /// Whether a page that must be drawn again, and that no browser lands on first (a list's
     /// later page, a feed), is left as the last build drew it, to be drawn by a build after the
     /// reload (`gramgen serve`'s fast render); the page is then not rendered.
@@ -51,9 +51,9 @@ public final class CollectingSink: PageSink, @unchecked Sendable {
 
     public init() {}
 
-    public func reuse(_ path: String, inputs: String) -> Bool { false }
+    public func reuse(_ path: String, inputs: UInt64) -> Bool { false }
 
-    public func put(_ path: String, _ bytes: [UInt8], inputs: String?) throws {
+    public func put(_ path: String, _ bytes: [UInt8], inputs: UInt64?) throws {
         lock.lock()
         collected.append(OutputFile(path: path, contents: Data(bytes)))
         lock.unlock()
