@@ -163,14 +163,15 @@ public struct BuildPipeline {
 
     private static func load(_ state: BuildState) -> Next {
         let options = state.options
-        // The image cache's index and the images kept on disk are read on another thread while
-        // the posts load, which neither depends on (`images` waits for it): 0.1 s of a one-off
-        // build at 10,000 posts (a server reads them for its first build only).
+        // The image cache's index, the images kept on disk and the source digests are read on
+        // another thread while the posts load, which none depends on (`images` waits for it):
+        // 0.1 s of a one-off build at 10,000 posts (a server reads them for its first build only).
         if let cache = try? state.memory?.mediaCache(options.cacheDirectory) ?? MediaCache(directory: options.cacheDirectory) {
             state.loaded.cache = cache
-            let (memo, file, salt) = (state.imageMemo, state.imagesFile, state.keptSalt)
+            let (memo, file, salt, digests) = (state.imageMemo, state.imagesFile, state.keptSalt, state.digests)
             DispatchQueue.global().async(group: state.prefetch) {
                 memo.restore(from: file, salt: salt, cache: cache)
+                digests.preload()
             }
         }
         let posts = state.postMemo
@@ -217,6 +218,12 @@ public struct BuildPipeline {
     private static func images(_ state: BuildState) throws -> Next {
         let options = state.options
         guard let site = state.loaded.site else { return .stop }
+        // A one-off build's two manifests of the output (60,000 lines each at 10,000 posts) are
+        // read on another thread while the images are taken, which is most of it one thread's work.
+        if !options.publishInPlace {
+            let spare = Spare(output: options.output, manifestURL: state.upToDate.manifestURL)
+            state.manifestsAhead = options.parallel.ahead { spare.readAhead() }
+        }
         state.prefetch.wait()
         let cache: MediaCache
         do {
@@ -265,7 +272,14 @@ public struct BuildPipeline {
                                           // A warm-up leaves nothing: no catch-up follows it.
                                           $0.choices(catchUp: state.catchUp || state.evenIfUpToDate,
                                                      partial: state.catchUp && options.publishInPlace && kept != nil)
-                                      })
+                                      }, readAhead: state.manifestsAhead)
+        state.manifestsAhead = nil
+        // The media files to publish (33,000 names at 10,000 posts) are gathered beside the
+        // pages; a big site's, whose peak memory is the render's, after them.
+        if state.loaded.media == nil, !Self.isBig(site) {
+            let images = images.images
+            state.mediaAhead = options.parallel.ahead { Self.mediaFiles(images) }
+        }
         state.publisher = publisher
         // A catch-up build draws from the same loaded site: the renderer it made (its indexes,
         // activity lists, input and page digests: 60 ms at 10,000 posts) serves again. Its
@@ -292,6 +306,11 @@ public struct BuildPipeline {
         return .next
     }
 
+    /// Every file the processed images are made of, by name in `media/`.
+    private static func mediaFiles(_ images: [String: ProcessedImage]) -> Set<String> {
+        Set(images.values.flatMap(\.files))
+    }
+
     /// Posts above which a one-off build trades time for memory: the search index made after the
     /// pages, not beside them, and the renderer freed before publishing.
     private static func isBig(_ site: Site) -> Bool {
@@ -302,8 +321,9 @@ public struct BuildPipeline {
         guard let publisher = state.publisher, let images = state.loaded.images, let cache = state.loaded.cache else { return .stop }
         // Made once for what was loaded: a catch-up build publishes the same set, which the
         // record then compares with the one it kept by identity, not by each of 33,000 names.
-        let media = state.loaded.media ?? Set(images.images.values.flatMap(\.files))
+        let media = state.loaded.media ?? state.mediaAhead?.value ?? Self.mediaFiles(images.images)
         state.loaded.media = media
+        state.mediaAhead = nil
         state.memory?.dropPendingRecords()
         try publisher.finish(media: media)
         state.report.published = true
@@ -378,6 +398,10 @@ final class BuildState {
     var publisher: Publisher?
     /// What is read ahead on another thread while the posts load (`BuildPipeline.load`).
     let prefetch = DispatchGroup()
+    /// The output's manifests, read while the images are taken (`BuildPipeline.images`).
+    var manifestsAhead: Ahead<Spare.Manifests>?
+    /// The media files to publish, gathered while the pages are drawn (`BuildPipeline.render`).
+    var mediaAhead: Ahead<Set<String>>?
     /// Posts and images as the last build left them: this process's (`gramgen serve`), or read
     /// from disk (`PostMemo+Disk.swift`, `ImageMemo+Disk.swift`).
     let postMemo: PostMemo

@@ -198,7 +198,7 @@ final class ImageMemo: @unchecked Sendable {
     /// For a process with no next build (a one-off build): the table is let go unless `save`
     /// writes it (`PostMemo.keepOnlyWhatSaveWrites`).
     func keepOnlyWhatSaveWrites() {
-        lock.withLock { if !changed { entries = [:] } }
+        lock.withLock { if !changed { Parallel.free(&entries, replacingWith: [:]) } }
     }
 
     /// The last build's tables, replaced by `finish`: handed over (`takeRetired`) to be freed

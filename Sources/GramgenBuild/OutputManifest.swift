@@ -198,6 +198,25 @@ struct OutputManifest: Sendable {
         try? file.commit()
     }
 
+    /// A manifest read ahead of its use (`Publisher`), with the identity its file had then.
+    struct ReadAhead: Sendable {
+        let path: String
+        let identity: FileIdentity?
+        let manifest: OutputManifest
+
+        init(_ path: String) {
+            self.path = path
+            identity = FileIdentity(path: path)
+            manifest = identity == nil ? OutputManifest() : OutputManifest.load(URL(fileURLWithPath: path))
+        }
+
+        /// What the file holds now: the manifest read ahead while it is the file it was read from
+        /// (a manifest is always replaced whole, by a rename), else the file read again.
+        var current: OutputManifest {
+            identity != nil && FileIdentity(path: path) == identity ? manifest : OutputManifest.load(URL(fileURLWithPath: path))
+        }
+    }
+
     /// The entry for `path` when the file at `full` is still the one it describes.
     func intact(_ path: String, at full: String) -> Entry? {
         if trusted { return entries[path] }
@@ -209,7 +228,7 @@ struct OutputManifest: Sendable {
 }
 
 /// Size, modification time and inode of a regular file (links are not followed).
-struct FileIdentity {
+struct FileIdentity: Equatable, Sendable {
     var size: Int64
     var modified: Int64
     var inode: UInt64

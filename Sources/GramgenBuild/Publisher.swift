@@ -107,7 +107,7 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// instead of the one on disk: no file it lists is looked at again.
     init(_ strategy: Strategy, output: URL, cache: MediaCache, staticFiles: [StaticFiles.File], manifestURL: URL, parallel: Parallel,
          kept: OutputManifest? = nil, keptMedia: Set<String>? = nil, keptGroups: [String: PageGroup] = [:],
-         expectedFiles: Int = 0, later: FastRender.Choices? = nil) throws {
+         expectedFiles: Int = 0, later: FastRender.Choices? = nil, readAhead: Ahead<Spare.Manifests>? = nil) throws {
         self.keptMedia = kept == nil ? nil : keptMedia
         self.keptGroups = kept == nil ? [:] : keptGroups
         self.later = strategy == .inPlace ? later : nil
@@ -125,9 +125,12 @@ final class Publisher: PageSink, @unchecked Sendable {
             let building = parent.appendingPathComponent(".\(output.lastPathComponent).building-\(getpid())")
             target = building
             if Leftovers.isOurs(building) { Leftovers.remove(building) }
-            // Two manifests of every output file (5 MB each at 10,000 posts), read side by side.
-            (previous, held) = parallel.both({ fm.fileExists(atPath: output.path) ? OutputManifest.load(manifestURL) : OutputManifest() },
-                                             { Spare(output: output, manifestURL: manifestURL).take(as: building) })
+            // Two manifests of every output file (5 MB each at 10,000 posts), read side by side,
+            // or earlier (`readAhead`).
+            let read = readAhead?.value
+            (previous, held) = parallel.both({
+                fm.fileExists(atPath: output.path) ? read?.previous.current ?? OutputManifest.load(manifestURL) : OutputManifest()
+            }, { Spare(output: output, manifestURL: manifestURL).take(as: building, readAhead: read?.spare) })
             writer = FileWriter(replacing: !held.entries.isEmpty)
         case .inPlace:
             target = output
@@ -358,13 +361,13 @@ final class Publisher: PageSink, @unchecked Sendable {
         manifest.entries.reserveCapacity(manifest.entries.count + placed.count)
         for file in placed where manifest.entries[file.path] == nil {
             manifest.entries[file.path] = .placed(file.identity)
-            if previous.entries[file.path] != nil { previousKept += 1 }
+            if strategy == .inPlace, previous.entries[file.path] != nil { previousKept += 1 }
         }
         manifest.listsEverything = true
         switch strategy {
         case .swap:
             // What the spare held and this build does not produce (a deleted post's pages).
-            Self.remove(Array(held.entries.keys), except: manifest.entries, in: target.path)
+            Self.remove(Array(held.entries.keys), except: manifest.entries, in: target.path, parallel: parallel)
             try swapIn()
         case .inPlace:
             let candidates: [String]
@@ -377,7 +380,7 @@ final class Publisher: PageSink, @unchecked Sendable {
             } else {
                 candidates = Array(previous.entries.keys)
             }
-            Self.remove(candidates, except: manifest.entries, in: output.path)
+            Self.remove(candidates, except: manifest.entries, in: output.path, parallel: parallel)
         }
         finished = manifest
         if strategy == .inPlace { published = manifest }
@@ -541,10 +544,16 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// Removes from `root` each of `candidates` the build did not produce, then the folders that
     /// leaves empty (a removed post's), deepest first; rmdir leaves any folder that still holds
     /// something.
-    private static func remove(_ candidates: [String], except wanted: [String: OutputManifest.Entry], in root: String) {
+    private static func remove(_ candidates: [String], except wanted: [String: OutputManifest.Entry], in root: String,
+                               parallel: Parallel) {
         var emptied = Set<String>()
+        // Each of a big site's 60,000 names looked up on all cores; most often none is unwanted.
+        let chunk = 4096
+        let unwanted = parallel.map(count: (candidates.count + chunk - 1) / chunk) { part in
+            candidates[part * chunk..<min(candidates.count, (part + 1) * chunk)].filter { wanted[$0] == nil }
+        }.joined()
         // A path from a manifest that leaves the folder (a damaged or forged one) is never removed.
-        for path in candidates where wanted[path] == nil && !path.hasPrefix("/") && !path.split(separator: "/").contains("..") {
+        for path in unwanted where !path.hasPrefix("/") && !path.split(separator: "/").contains("..") {
             unlink(root + "/" + path)
             unlink(spare(of: root + "/" + path))
             var folder = (path as NSString).deletingLastPathComponent
@@ -605,11 +614,22 @@ struct Spare {
     var folder: URL { output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).spare") }
     var manifest: String { manifestURL.path + ".spare" }
 
+    /// The last build's manifest and the spare's, read ahead of a build's publishing.
+    struct Manifests: Sendable {
+        let previous: OutputManifest.ReadAhead
+        let spare: OutputManifest.ReadAhead
+    }
+
+    /// Reads both manifests (`Publisher`'s `readAhead`).
+    func readAhead() -> Manifests {
+        Manifests(previous: .init(manifestURL.path), spare: .init(manifest))
+    }
+
     /// Moves the spare to `target` and returns what it holds; nothing (and no folder) when there
     /// is no usable spare. A folder of that name gramgen did not make is left alone.
-    func take(as target: URL) -> OutputManifest {
+    func take(as target: URL, readAhead: OutputManifest.ReadAhead? = nil) -> OutputManifest {
         guard Leftovers.isOurs(folder) else { return OutputManifest() }
-        let held = OutputManifest.load(URL(fileURLWithPath: manifest))
+        let held = readAhead?.current ?? OutputManifest.load(URL(fileURLWithPath: manifest))
         guard unlink(manifest) == 0, held.listsEverything, rename(folder.path, target.path) == 0 else {
             Leftovers.remove(folder)
             return OutputManifest()

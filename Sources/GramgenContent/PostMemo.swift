@@ -128,7 +128,8 @@ public final class PostMemo: @unchecked Sendable {
     /// posts the table was some 80 MB, held to the end of the build for nothing.
     public func keepOnlyWhatSaveWrites() {
         lock.withLock {
-            entries = changedShards.isEmpty ? [:] : entries.filter { changedShards.contains(Self.shard($0.key)) }
+            let kept = changedShards.isEmpty ? [:] : entries.filter { changedShards.contains(Self.shard($0.key)) }
+            Parallel.free(&entries, replacingWith: kept)
         }
     }
 

@@ -54,6 +54,27 @@ public struct Parallel: Sendable {
         return (a!, b!)
     }
 
+    /// Starts `work` on another thread and returns at once; `Ahead.value` waits for its result.
+    /// For what a later step of a build needs and can make while this thread does something else
+    /// (with one worker, `value` makes it).
+    public func ahead<Value>(_ work: @escaping @Sendable () -> Value) -> Ahead<Value> {
+        Ahead(work, now: workers > 1)
+    }
+
+    /// Replaces `value` with `replacement` and lets go of the old value on another thread:
+    /// freeing a table of 10,000 entries held a build's one thread for 20 ms. (Handed over in a
+    /// box that thread empties, so the last reference is dropped there, whichever runs first.)
+    public static func free<Value>(_ value: inout Value, replacingWith replacement: Value) {
+        let box = Box(value)
+        value = replacement
+        DispatchQueue.global(qos: .utility).async { box.value = nil }
+    }
+
+    private final class Box<Value>: @unchecked Sendable {
+        var value: Value?
+        init(_ value: Value) { self.value = value }
+    }
+
     /// Hands out chunk numbers, each once.
     private final class Counter: @unchecked Sendable {
         private let lock = NSLock()
@@ -73,5 +94,35 @@ extension Array {
     /// `map` over the machine's cores (`Parallel`), results in the order of `self`.
     public func parallelMap<Result>(_ parallel: Parallel = Parallel(), _ transform: (Element) -> Result) -> [Result] {
         withUnsafeBufferPointer { items in parallel.map(count: items.count) { transform(items[$0]) } }
+    }
+}
+
+/// The result of work started on another thread (`Parallel.ahead`).
+public final class Ahead<Value>: @unchecked Sendable {
+    private let group = DispatchGroup()
+    private let lock = NSLock()
+    private var result: Value?
+    private var work: (@Sendable () -> Value)?
+
+    init(_ work: @escaping @Sendable () -> Value, now: Bool) {
+        guard now else {
+            self.work = work
+            return
+        }
+        DispatchQueue.global().async(group: group) { [self] in
+            let value = work()
+            lock.withLock { result = value }
+        }
+    }
+
+    /// The work's result, once it is done.
+    public var value: Value {
+        group.wait()
+        return lock.withLock {
+            if let result { return result }
+            let value = work!()
+            (result, work) = (value, nil)
+            return value
+        }
     }
 }

@@ -113,6 +113,11 @@ public final class SourceDigests: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// Reads `sources` now, on the caller's thread, rather than on a build's first look-up.
+    public func preload() {
+        lock.withLock { loadIfNeeded() }
+    }
+
     /// Reads `sources`; called with the lock held.
     private func loadIfNeeded() {
         guard !loaded else { return }

@@ -26,20 +26,18 @@ final class FeedSet {
     var base: String { site.config.baseURL }
 
     /// Queues every feed file as a job of `pages`, drawn into `sink` batch by batch.
+    /// Each user's and tag's feed files are queued on all cores, a few feeds per task (`addEach`).
     func add(to pages: inout PageSet, sink: PageSink) throws {
         jsonFeed(posts: site.posts, folder: "", title: site.config.title, home: "", to: &pages)
-        try pages.flush(into: sink)
-        for user in site.users {
+        try pages.addEach(site.users, into: sink) { [self] pages, user in
             jsonFeed(posts: postsByAuthor[user.handle] ?? [], folder: SitePaths.profile(user.handle),
                      title: "\(user.name) (@\(user.handle)) · \(site.config.title)",
                      home: SitePaths.profile(user.handle), to: &pages)
-            try pages.flush(into: sink)
         }
-        for tag in site.tags {
+        try pages.addEach(site.tags, into: sink) { [self] pages, tag in
             jsonFeed(posts: tag.postKeys.compactMap { site.postsByKey[$0] }, folder: SitePaths.tagFolder(tag.key),
                      title: "#\(tag.display) · \(site.config.title)", home: SitePaths.tag(tag.key),
                      urlFolder: SitePaths.tag(tag.key), to: &pages)
-            try pages.flush(into: sink)
         }
         let newest = Array(site.posts.prefix(Self.pageSize))
         pages.addFile(SitePaths.atomFeed, inputs: .posts(newest), deferrable: true) { [site, images, messages] in

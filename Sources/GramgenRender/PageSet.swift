@@ -240,7 +240,7 @@ struct PageSet {
     }
 
     /// `tags/` and one page (grid) per tag.
-    mutating func addTags() {
+    mutating func addTags(into sink: PageSink) throws {
         add("tags", path: SitePaths.tags, inputs: .everything) { [renderer] in
             let site = renderer.site
             let t = renderer.messages
@@ -255,32 +255,36 @@ struct PageSet {
             if site.tags.isEmpty { index.empty = t.text("empty_hashtags") }
             return index
         }
-        for tag in site.tags {
-            let posts = tag.postKeys.compactMap { site.postsByKey[$0] }
-            let pages = SiteRenderer.paginate(posts, size: renderer.gridPageSize)
-            let top = Self.topPosts(posts)
-            for (index, pagePosts) in pages.enumerated() {
-                let number = index + 1
-                let folder = SitePaths.tagFolder(tag.key, page: number)
-                let shownTop = number == 1 ? top : []
-                add("tag", path: folder, page: number, inputs: .posts(shownTop + pagePosts, "\(tag.display) \(pages.count) \(posts.count)")) { [renderer] in
-                    let site = renderer.site
-                    let t = renderer.messages
-                    var view = renderer.layout(path: folder, title: "#\(tag.display)" + t.pageSuffix(number),
-                                               description: t.text("tag_description", ["tag": tag.display, "site": site.config.title]),
-                                               extraFeeds: [FeedLinkView(href: SitePaths.jsonFeed(SitePaths.tag(tag.key)),
-                                                                         type: "application/feed+json",
-                                                                         title: "#\(tag.display) (JSON Feed)")])
-                    view.heading = "#\(tag.display)"
-                    view.subheading = t.count("posts_count", posts.count)
-                    view.top = .of(shownTop.map(renderer.postViews(for: folder)))
-                    view.grid = .of(pagePosts.map(renderer.postViews(for: folder)))
-                    view.pagination = renderer.pagination(current: number, total: pages.count, root: view.root) {
-                        SitePaths.tag(tag.key, page: $0)
-                    }
-                    if posts.isEmpty { view.empty = t.text("empty_tag") }
-                    return view
+        // Queued on all cores, a few tags per task (`addEach`), as their pages are drawn.
+        try addEach(site.tags, into: sink) { $0.addTag($1) }
+    }
+
+    /// A hashtag's pages.
+    private mutating func addTag(_ tag: Hashtag) {
+        let posts = tag.postKeys.compactMap { site.postsByKey[$0] }
+        let pages = SiteRenderer.paginate(posts, size: renderer.gridPageSize)
+        let top = Self.topPosts(posts)
+        for (index, pagePosts) in pages.enumerated() {
+            let number = index + 1
+            let folder = SitePaths.tagFolder(tag.key, page: number)
+            let shownTop = number == 1 ? top : []
+            add("tag", path: folder, page: number, inputs: .posts(shownTop + pagePosts, "\(tag.display) \(pages.count) \(posts.count)")) { [renderer] in
+                let site = renderer.site
+                let t = renderer.messages
+                var view = renderer.layout(path: folder, title: "#\(tag.display)" + t.pageSuffix(number),
+                                           description: t.text("tag_description", ["tag": tag.display, "site": site.config.title]),
+                                           extraFeeds: [FeedLinkView(href: SitePaths.jsonFeed(SitePaths.tag(tag.key)),
+                                                                     type: "application/feed+json",
+                                                                     title: "#\(tag.display) (JSON Feed)")])
+                view.heading = "#\(tag.display)"
+                view.subheading = t.count("posts_count", posts.count)
+                view.top = .of(shownTop.map(renderer.postViews(for: folder)))
+                view.grid = .of(pagePosts.map(renderer.postViews(for: folder)))
+                view.pagination = renderer.pagination(current: number, total: pages.count, root: view.root) {
+                    SitePaths.tag(tag.key, page: $0)
                 }
+                if posts.isEmpty { view.empty = t.text("empty_tag") }
+                return view
             }
         }
     }

@@ -105,8 +105,7 @@ public final class SiteRenderer: @unchecked Sendable {
                 try pages.flush(into: sink)
                 try pages.addEach(site.users, into: sink) { $0.addProfile($1) }
                 try pages.addPostPages(into: sink)
-                pages.addTags()
-                try pages.flush(into: sink)
+                try pages.addTags(into: sink)
                 pages.addExplore()
                 pages.addPeople()
                 try pages.flush(into: sink, force: true)
