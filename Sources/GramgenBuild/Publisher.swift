@@ -33,6 +33,9 @@ final class Publisher: PageSink, @unchecked Sendable {
     let parallel: Parallel
     /// Where files are written: a temporary folder beside the output (`.swap`) or the output itself.
     let target: URL
+    /// `target` and `output`, held open for looks at their files (`OpenFolder`).
+    private let targetFolder: OpenFolder
+    private let outputFolder: OpenFolder
     private var previous: OutputManifest
     /// What `target` already holds: in place, the previous build; for `.swap`, the spare's files
     /// (none in a new folder). A file there is trusted only when it is exactly the one this lists.
@@ -146,11 +149,12 @@ final class Publisher: PageSink, @unchecked Sendable {
             try FileManager.default.createDirectory(at: manifestURL.deletingLastPathComponent(), withIntermediateDirectories: true)
             guard FileManager.default.createFile(atPath: unfinished, contents: Data()) else { throw POSIXError.current(unfinished) }
         }
+        try fm.createDirectory(at: target, withIntermediateDirectories: true)
+        (targetFolder, outputFolder) = (OpenFolder(target.path), OpenFolder(output.path))
         partial = self.later?.only != nil && keepsWritten && !interrupted
         // A catch-up build visits no group: each stays as the build before it queued it.
         if partial { groups = self.keptGroups }
         next.entries.reserveCapacity(max(previous.entries.count, expectedFiles))
-        try fm.createDirectory(at: target, withIntermediateDirectories: true)
         // First, so that a folder left by a killed build is known as gramgen's (see `Leftovers`).
         try put(OutputMarker.name, Array(OutputMarker.text.utf8), inputs: nil)
         if strategy == .swap { FileWriter.spread(target.path) }
@@ -252,7 +256,7 @@ final class Publisher: PageSink, @unchecked Sendable {
         let identity: FileIdentity
         switch strategy {
         case .swap:
-            if var kept = held.intact(path, at: new), kept.content == content {
+            if var kept = intactEntry(of: path, in: held, at: targetFolder), kept.content == content {
                 kept.inputs = made  // the spare already holds these bytes
                 record(path, kept, reused: false, known: old != nil)
                 return
@@ -291,11 +295,15 @@ final class Publisher: PageSink, @unchecked Sendable {
     private func takeOver(_ path: String) -> Bool {
         guard let entry = previous.entries[path] else { return false }
         let source = output.path + "/" + path
-        if strategy == .inPlace { return previous.intact(path, at: source) != nil }
-        let destination = target.path + "/" + path
+        if strategy == .inPlace { return intactEntry(of: path, in: previous, at: outputFolder) != nil }
         if let kept = held.entries[path], kept.inode == entry.inode, kept.size == entry.size,
-           kept.modified == entry.modified, held.intact(path, at: destination) != nil { return true }
-        return previous.intact(path, at: source) != nil && writer.link(source, to: destination)
+           kept.modified == entry.modified, intactEntry(of: path, in: held, at: targetFolder) != nil { return true }
+        return intactEntry(of: path, in: previous, at: outputFolder) != nil && writer.link(source, to: target.path + "/" + path)
+    }
+
+    /// `manifest`'s entry for `path` when the file there in `folder` is still the one it describes.
+    private func intactEntry(of path: String, in manifest: OutputManifest, at folder: OpenFolder) -> OutputManifest.Entry? {
+        manifest.intact(path, in: folder, relative: path)
     }
 
     /// In place, a changed file's new bytes go into its spare beside it (`spare(of:)`, kept from
@@ -511,14 +519,14 @@ final class Publisher: PageSink, @unchecked Sendable {
         let folder = target.path + "/media"
         try writer.makeFolder(folder)
         let names = Array(media)
-        let strategy = strategy, held = held, writer = writer
+        let strategy = strategy, held = held, writer = writer, mediaFolder = OpenFolder(folder)
         let results = parallel.map(count: names.count) { index -> Result<(path: String, identity: FileIdentity), Error> in
             let name = names[index]
             let destination = folder + "/" + name
             do {
                 // A media file placed earlier (in place, or in the spare) and touched by nobody
                 // since is kept as it is: one stat.
-                if let kept = held.intact("media/" + name, at: destination) {
+                if let kept = held.intact("media/" + name, in: mediaFolder, relative: name) {
                     return .success(("media/" + name, FileIdentity(size: kept.size, modified: kept.modified, inode: kept.inode)))
                 }
                 let source = cache.filePath(for: name)

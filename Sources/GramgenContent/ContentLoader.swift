@@ -87,16 +87,18 @@ public struct ContentLoader {
         let memo = options.memo
         memo?.begin(.init(contentPath: contentPath, config: config, handles: known),
                     key: Self.memoKey(contentPath: contentPath, config: config, handles: handles))
-        let postResults = userResults.flatMap(\.posts).parallelMap(options.parallel) { job -> (LoadedPost?, [Diagnostic]) in
+        let kept = memo?.kept()
+        let postResults = userResults.flatMap(\.posts).parallelMap(options.parallel) { job -> (LoadedPost?, [Diagnostic], kept: String?) in
             let folder = "users/\(job.handle)/posts/\(job.id)"
-            let stamp = !job.folderIsPlain ? nil : memo?.stamp(of: folder)
-            if let stamp, let kept = memo?.lookup(folder, stamp: stamp) { return (kept.loaded, kept.diagnostics) }
+            let stamp = !job.folderIsPlain ? nil : kept?.stamp(of: folder)
+            if let stamp, let entry = kept?.lookup(folder, stamp: stamp) { return (entry.loaded, entry.diagnostics, folder) }
             var diagnostics = Diagnostics()
             let loaded = postLoader.load(handle: job.handle, id: job.id, folderIsPlain: job.folderIsPlain,
                                          diagnostics: &diagnostics)
             if let stamp { memo?.remember(folder, .init(stamp: stamp, loaded: loaded, diagnostics: diagnostics.items)) }
-            return (loaded, diagnostics.items)
+            return (loaded, diagnostics.items, nil)
         }
+        memo?.took(postResults.compactMap(\.kept))
         memo?.finish()
 
         var profiles: [Profile] = []
@@ -109,7 +111,7 @@ public struct ContentLoader {
             diagnostics.append(contentsOf: user.diagnostics)
             profiles.append(user.profile)
             references += user.following
-            for (loaded, postDiagnostics) in postResults[nextPost..<(nextPost + user.posts.count)] {
+            for (loaded, postDiagnostics, _) in postResults[nextPost..<(nextPost + user.posts.count)] {
                 diagnostics.append(contentsOf: postDiagnostics)
                 guard let loaded else { continue }
                 everyPost[loaded.post.key] = loaded.post
