@@ -286,7 +286,7 @@ public struct BuildPipeline {
         // indexes and the input digests are made side by side (20 ms of one thread each).
         let renderer = state.loaded.renderer ?? {
             let (inputs, renderer) = options.parallel.both(
-                { InputDigests.make(site: site, images: images.images, options: options) },
+                { InputDigests.make(site: site, images: images.images, theme: theme, options: options) },
                 { SiteRenderer(site: site, images: images.images, theme: theme, parallel: options.parallel, webApp: state.loaded.webApp) })
             renderer.inputs = inputs
             return renderer

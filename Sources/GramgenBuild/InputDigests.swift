@@ -9,7 +9,7 @@ import GramgenRender
 /// text as the loader read it, `Post.sourceDigest`; a profile's from its parsed fields, split in
 /// two) and the processed images, so an edit anywhere a page reads from changes its digest.
 enum InputDigests {
-    static func make(site: Site, images: [String: ProcessedImage], options: BuildOptions) -> RenderInputs {
+    static func make(site: Site, images: [String: ProcessedImage], theme: Theme, options: BuildOptions) -> RenderInputs {
         let root = options.siteRoot.path + "/"
         var global = DigestBuilder()
         global.add("gramgen \(UpToDateCheck.executableStamp()) \(Theme.builtInDigest) \(ImageProcessor.pipelineVersion)")
@@ -18,11 +18,8 @@ enum InputDigests {
         // The site's own texts (`content/i18n/<language>.yml`) as loaded: every page shows some.
         // Not the file read again (a second read, which could meet another file since).
         global.add("i18n \(String(reflecting: site.config.messageOverrides))")
-        let templates = options.siteRoot.appendingPathComponent("templates")
-        for name in ((try? FileManager.default.contentsOfDirectory(atPath: templates.path)) ?? []).sorted() {
-            global.add(name)
-            global.add(bytes(templates.path + "/" + name))
-        }
+        // The theme's files as loaded, not `templates/` read again.
+        global.add(theme.filesDigest)
         var profiles: [String: String] = [:]
         for user in site.users {
             // What any page may show of a user: handle, name, avatar, whom they follow.
@@ -62,7 +59,10 @@ enum InputDigests {
         for item in image.camera?.items ?? [] { digest.add("\(item.label)=\(item.value)") }
     }
 
+    /// A file's bytes as the loader reads them: a regular file, bounded, never waited on (a FIFO
+    /// swapped in since it was loaded is not read); nothing for any other.
     private static func bytes(_ path: String) -> [UInt8] {
-        FileManager.default.contents(atPath: path).map { Array($0) } ?? []
+        guard case .success(let data) = InputFile.read(atPath: path, limit: InputFile.maxTextBytes) else { return [] }
+        return Array(data)
     }
 }

@@ -59,7 +59,8 @@ struct OutputManifest: Sendable {
 
     /// Tab-separated lines: path, inputs, content, size, modified (ns), inode.
     static func load(_ url: URL) -> OutputManifest {
-        guard let data = FileManager.default.contents(atPath: url.path) else { return OutputManifest() }
+        // Read as any input is: a regular file, bounded, never waited on (a FIFO in its place).
+        guard case .success(let data) = InputFile.read(atPath: url.path, limit: InputFile.maxMediaBytes) else { return OutputManifest() }
         var manifest = OutputManifest()
         manifest.listsEverything = data.starts(with: Array((header + "\n").utf8))
         // One pass over the bytes (a big site's manifest has tens of thousands of lines, read by

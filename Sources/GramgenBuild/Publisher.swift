@@ -265,7 +265,7 @@ final class Publisher: PageSink, @unchecked Sendable {
         case .inPlace:
             // Unrecorded but already right (the manifest was lost): left as it is. (A recorded file
             // whose digest differs is not: it was not read back to learn what is known.)
-            if old == nil, let existing = FileManager.default.contents(atPath: new), existing.count == bytes.count,
+            if old == nil, case .success(let existing) = InputFile.read(atPath: new, limit: bytes.count), existing.count == bytes.count,
                [UInt8](existing) == bytes, let present = FileIdentity(path: new) {
                 identity = present
             } else {

@@ -59,7 +59,8 @@ struct UpToDateCheck {
             clean = !entries.contains { $0.unreadable || FolderWalk.isMisread($0.path) }
             content = entries
         }
-        let record = FileManager.default.contents(atPath: recordURL.path).flatMap { try? JSONDecoder().decode(Record.self, from: $0) }
+        let record = (try? InputFile.read(atPath: recordURL.path, limit: InputFile.maxTextBytes).get())
+            .flatMap { try? JSONDecoder().decode(Record.self, from: $0) }
         guard let record, FileManager.default.fileExists(atPath: options.output.path) else {
             // Nothing to compare the output with: the inputs' walk gets both cores.
             let inputs = inputsDigest(threads: options.parallel.workers, keepContent: keep, listings: listings)

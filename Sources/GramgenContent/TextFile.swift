@@ -3,8 +3,7 @@ import GramgenCore
 
 /// Reads a user's text file as UTF-8, reporting what is wrong instead of failing.
 enum TextFile {
-    /// Captions larger than this are refused, so a stray binary cannot stall the build.
-    static let maxBytes = 2 * 1024 * 1024
+    static let maxBytes = InputFile.maxTextBytes
 
     /// - Parameter folder: the file must lie inside it after following links (see `FileContainment`).
     static func read(_ url: URL, path: String, required: Bool, within folder: URL,

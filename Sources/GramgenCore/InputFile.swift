@@ -42,6 +42,9 @@ public enum InputFile {
     /// The largest photo or video file gramgen reads or copies (site, `new post`, import, and a
     /// static file the preview compares in memory); the pixel limit bounds what a photo decodes to.
     public static let maxMediaBytes = 256 * 1024 * 1024
+    /// A text file (a caption, a profile, `site.yml`) larger than this is refused, so a stray
+    /// binary cannot stall the build.
+    public static let maxTextBytes = 2 * 1024 * 1024
     /// The largest video file gramgen reads: about 4 minutes of 4K from a phone. Videos are only
     /// ever streamed (hashed, then read by FFmpeg), never held in memory; their length and pixel
     /// count are bounded by `max_video_seconds` and `max_video_megapixels`.

@@ -1,4 +1,5 @@
 import Foundation
+import GramgenCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -92,27 +93,9 @@ enum CacheFiles {
 
     /// The whole file, or nil when it cannot be read.
     static func read(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var filled = 0
-        while true {
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: 1 << 16)) }
-            let count = bytes.withUnsafeMutableBytes { raw in
-                Glibc.read(fd, raw.baseAddress! + filled, raw.count - filled)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if count == 0 { break }
-            filled += count
-        }
-        bytes.removeSubrange(filled...)
-        return bytes
+        // Read as any input is: a regular file, bounded, never waited on (a FIFO in its place).
+        guard case .success(let data) = InputFile.read(atPath: path, limit: InputFile.maxMediaBytes) else { return nil }
+        return [UInt8](data)
     }
 
     /// Every name in a folder but `.` and `..`; empty when it cannot be listed.

@@ -235,8 +235,17 @@ public final class MediaCache: @unchecked Sendable {
     /// Appends one line to the index, opening it first; called with the lock held.
     private func append(_ line: [UInt8]) throws {
         if appender < 0 {
-            let fresh = indexState == .fresh
-            appender = open(indexPath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | (fresh ? O_TRUNC : 0), 0o666)
+            // Never waited on or written through: opened without blocking and without following a
+            // link, and anything but a plain file in its place (a FIFO, a link) is replaced.
+            appender = open(indexPath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW
+                                       | (indexState == .fresh ? O_TRUNC : 0), 0o666)
+            var info = stat()
+            if appender < 0 || fstat(appender, &info) != 0 || info.st_mode & S_IFMT != S_IFREG {
+                if appender >= 0 { close(appender) }
+                unlink(indexPath)
+                appender = open(indexPath, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
+                indexState = .fresh
+            }
             guard appender >= 0 else { throw AtomicFile.error(indexPath) }
             switch indexState {
             case .fresh: try write(Array((IndexLine.header + "\n").utf8))

@@ -27,6 +27,9 @@ public struct Theme: Sendable {
     /// theme made from the same files is this one (`load(siteRoot:diagnostics:reusing:)`).
     private var sources: [String: String] = [:]
     private var madeWith: [Diagnostic] = []
+    /// A digest of the files as read (names, origins and texts): what every page depends on of
+    /// the theme (`InputDigests`), without reading `templates/` a second time.
+    public private(set) var filesDigest: UInt64 = 0
     /// Taken from the build before, not made again.
     public private(set) var reused = false
 
@@ -56,6 +59,12 @@ public struct Theme: Sendable {
         var theme = make(files, diagnostics: &made)
         diagnostics.append(contentsOf: made.items)
         if read.items.isEmpty { (theme.sources, theme.madeWith) = (sources, made.items) }
+        var digest = DigestBuilder()
+        for name in sources.keys.sorted() {
+            digest.add(name)
+            digest.add(sources[name] ?? "")
+        }
+        theme.filesDigest = digest.value
         return theme
     }
 

@@ -83,6 +83,36 @@ struct KeptLoadTests {
         try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
     }
 
+    @Test("a FIFO in place of any record of the last build (manifests, up-to-date record, image cache index, source digests) never blocks a build, which then makes what a fresh one makes")
+    func fifoRecords() throws {
+        let site = try IncrementalEditKindsTests.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
+        defer { TestSupport.remove(site, output, cache) }
+        // Twice, so that the spare and its manifest are there too.
+        #expect(try TestSupport.build(site: site, output: output, cache: cache).published)
+        try IncrementalEditKindsTests.apply(.captionText, to: site)
+        #expect(try TestSupport.build(site: site, output: output, cache: cache).published)
+        let builds = cache.appendingPathComponent("builds")
+        let records = try FileManager.default.contentsOfDirectory(atPath: builds.path).map { builds.appendingPathComponent($0).path }
+            + ["index", "sources"].map { cache.appendingPathComponent($0).path }
+        #expect(records.contains { $0.hasSuffix(".files") } && records.contains { $0.hasSuffix(".files.spare") }
+                && records.contains { $0.hasSuffix(".json") }, "\(records)")
+        for path in records {
+            try FileManager.default.removeItem(atPath: path)
+            #expect(mkfifo(path, 0o644) == 0)
+        }
+        try IncrementalEditKindsTests.apply(.location, to: site)
+        // On another thread, so that a build blocked on a FIFO fails the test instead of hanging it.
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var report: BuildReport?
+        DispatchQueue.global().async {
+            report = try? TestSupport.build(site: site, output: output, cache: cache)
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 60) == .success, "the build waited on a FIFO")
+        #expect(report?.published == true, "\(report?.diagnostics.items ?? [])")
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+    }
+
     @Test("kept files that come in a cache folder made elsewhere (a site unpacked or copied) are not trusted")
     func copiedCache() throws {
         let site = try IncrementalEditKindsTests.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
