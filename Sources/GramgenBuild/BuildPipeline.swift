@@ -219,8 +219,9 @@ public struct BuildPipeline {
         let options = state.options
         guard let site = state.loaded.site else { return .stop }
         // A one-off build's two manifests of the output (60,000 lines each at 10,000 posts) are
-        // read on another thread while the images are taken, which is most of it one thread's work.
-        if !options.publishInPlace {
+        // read on another thread while the images are taken, which is most of it one thread's
+        // work; a big site's when it publishes (held from here, they raised its peak memory).
+        if !options.publishInPlace, !Self.isBig(site) {
             let spare = Spare(output: options.output, manifestURL: state.upToDate.manifestURL)
             state.manifestsAhead = options.parallel.ahead { spare.readAhead() }
         }

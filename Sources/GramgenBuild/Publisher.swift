@@ -132,7 +132,7 @@ final class Publisher: PageSink, @unchecked Sendable {
             // or earlier (`readAhead`).
             let read = readAhead?.value
             (previous, held) = parallel.both({
-                fm.fileExists(atPath: output.path) ? read?.previous.current ?? OutputManifest.load(manifestURL) : OutputManifest()
+                fm.fileExists(atPath: output.path) ? read?.previous?.current ?? OutputManifest.load(manifestURL) : OutputManifest()
             }, { Spare(output: output, manifestURL: manifestURL).take(as: building, readAhead: read?.spare) })
             writer = FileWriter(replacing: !held.entries.isEmpty)
         case .inPlace:
@@ -622,15 +622,17 @@ struct Spare {
     var folder: URL { output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).spare") }
     var manifest: String { manifestURL.path + ".spare" }
 
-    /// The last build's manifest and the spare's, read ahead of a build's publishing.
+    /// The last build's manifest and the spare's, read ahead of a build's publishing; nil for one
+    /// that would not be used (no output, no spare of gramgen's).
     struct Manifests: Sendable {
-        let previous: OutputManifest.ReadAhead
-        let spare: OutputManifest.ReadAhead
+        let previous: OutputManifest.ReadAhead?
+        let spare: OutputManifest.ReadAhead?
     }
 
-    /// Reads both manifests (`Publisher`'s `readAhead`).
+    /// Reads the manifests a build will use (`Publisher`'s `readAhead`).
     func readAhead() -> Manifests {
-        Manifests(previous: .init(manifestURL.path), spare: .init(manifest))
+        Manifests(previous: FileManager.default.fileExists(atPath: output.path) ? .init(manifestURL.path) : nil,
+                  spare: Leftovers.isOurs(folder) ? .init(manifest) : nil)
     }
 
     /// Moves the spare to `target` and returns what it holds; nothing (and no folder) when there
