@@ -1,4 +1,5 @@
 import Foundation
+import GramgenCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -54,9 +55,23 @@ struct OutputFolder: Sendable {
         lookup(segments + ["index.html"])
     }
 
-    /// Reads a whole file; nil when it vanished meanwhile (a rebuild swapped the folder).
+    /// Reads a whole file; nil when it vanished meanwhile (a rebuild swapped the folder) or is no
+    /// longer a regular file (read as inputs are, `InputFile`: never waited on).
     func read(_ file: File) -> Data? {
-        FileManager.default.contents(atPath: file.path)
+        try? InputFile.read(atPath: file.path, limit: InputFile.maxMediaBytes).get()
+    }
+
+    /// The file opened for reading as it is sent; nil when it vanished meanwhile or is no longer a
+    /// regular file (opened without blocking, so a FIFO swapped in after the look-up is not waited on).
+    func open(_ file: File) -> FileHandle? {
+        let fd = Glibc.open(file.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            return nil
+        }
+        return FileHandle(fileDescriptor: fd, closeOnDealloc: true)
     }
 
     static func realPath(_ path: String) -> String? {

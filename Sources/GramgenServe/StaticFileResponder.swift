@@ -56,7 +56,7 @@ struct StaticFileResponder: Sendable {
             guard let page = contents(of: file) else { return notFound(head: head) }
             source = .memory(page)
         } else {
-            guard let handle = FileHandle(forReadingAtPath: file.path), let size = try? handle.seekToEnd() else {
+            guard let handle = folder.open(file), let size = try? handle.seekToEnd() else {
                 return notFound(head: head)
             }
             source = .file(handle, Int(size))
