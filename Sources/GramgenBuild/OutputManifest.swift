@@ -218,19 +218,11 @@ struct OutputManifest: Sendable {
         }
     }
 
-    /// The entry for `path` when the file at `full` is still the one it describes.
-    func intact(_ path: String, at full: String) -> Entry? {
-        intact(path) { FileIdentity(path: full) }
-    }
-
-    /// The same for the file at `relative` in `folder`.
-    func intact(_ path: String, in folder: OpenFolder, relative: String) -> Entry? {
-        intact(path) { folder.identity(relative) }
-    }
-
-    private func intact(_ path: String, identity: () -> FileIdentity?) -> Entry? {
+    /// The entry for `path` when the file at `relative` (by default `path`) in `folder` is still
+    /// the one it describes.
+    func intact(_ path: String, in folder: OpenFolder, relative: String? = nil) -> Entry? {
         if trusted { return entries[path] }
-        guard let entry = entries[path], let identity = identity(),
+        guard let entry = entries[path], let identity = folder.identity(relative ?? path),
               identity.size == entry.size, identity.modified == entry.modified, identity.inode == entry.inode
         else { return nil }
         return entry

@@ -150,7 +150,8 @@ final class Publisher: PageSink, @unchecked Sendable {
             guard FileManager.default.createFile(atPath: unfinished, contents: Data()) else { throw POSIXError.current(unfinished) }
         }
         try fm.createDirectory(at: target, withIntermediateDirectories: true)
-        (targetFolder, outputFolder) = (OpenFolder(target.path), OpenFolder(output.path))
+        targetFolder = OpenFolder(target.path)
+        outputFolder = strategy == .inPlace ? targetFolder : OpenFolder(output.path)
         partial = self.later?.only != nil && keepsWritten && !interrupted
         // A catch-up build visits no group: each stays as the build before it queued it.
         if partial { groups = self.keptGroups }
@@ -256,7 +257,7 @@ final class Publisher: PageSink, @unchecked Sendable {
         let identity: FileIdentity
         switch strategy {
         case .swap:
-            if var kept = intactEntry(of: path, in: held, at: targetFolder), kept.content == content {
+            if var kept = held.intact(path, in: targetFolder), kept.content == content {
                 kept.inputs = made  // the spare already holds these bytes
                 record(path, kept, reused: false, known: old != nil)
                 return
@@ -295,16 +296,12 @@ final class Publisher: PageSink, @unchecked Sendable {
     private func takeOver(_ path: String) -> Bool {
         guard let entry = previous.entries[path] else { return false }
         let source = output.path + "/" + path
-        if strategy == .inPlace { return intactEntry(of: path, in: previous, at: outputFolder) != nil }
+        if strategy == .inPlace { return previous.intact(path, in: outputFolder) != nil }
         if let kept = held.entries[path], kept.inode == entry.inode, kept.size == entry.size,
-           kept.modified == entry.modified, intactEntry(of: path, in: held, at: targetFolder) != nil { return true }
-        return intactEntry(of: path, in: previous, at: outputFolder) != nil && writer.link(source, to: target.path + "/" + path)
+           kept.modified == entry.modified, held.intact(path, in: targetFolder) != nil { return true }
+        return previous.intact(path, in: outputFolder) != nil && writer.link(source, to: target.path + "/" + path)
     }
 
-    /// `manifest`'s entry for `path` when the file there in `folder` is still the one it describes.
-    private func intactEntry(of path: String, in manifest: OutputManifest, at folder: OpenFolder) -> OutputManifest.Entry? {
-        manifest.intact(path, in: folder, relative: path)
-    }
 
     /// In place, a changed file's new bytes go into its spare beside it (`spare(of:)`, kept from
     /// the last time it changed), and the two swap names in one step (RENAME_EXCHANGE): a reader
