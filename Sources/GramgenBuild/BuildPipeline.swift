@@ -95,6 +95,7 @@ public struct BuildPipeline {
             if next == .stop { break }
         }
         state.prefetch.wait()  // nothing read ahead outlives the build (one stopped before its images)
+        state.writing.wait()
         Self.letGo(options.endsProcess ? state : state.handOver(), options, memory)
         // A build stopped by errors in the content leaves the pages left for later held: the
         // catch-up that follows draws them from what the last good build loaded. One that threw
@@ -191,7 +192,18 @@ public struct BuildPipeline {
         state.loaded.site = state.collect { loader.load(diagnostics: &$0) }
         (state.report.postsRead, state.report.postsKept) = (posts.read, posts.reused)
         if let last = posts.takeRetired() { state.memory?.release(last) }
-        if state.memory == nil { posts.keepOnlyWhatSaveWrites() }
+        if state.memory == nil {
+            // A one-off build writes the posts it read anew now, on another thread, and then lets
+            // go of them: they describe the folders as read, whatever the build does next. Held to
+            // the end, the table of a build that read every post (the first after an upgrade:
+            // 100,000 posts) was held through the render, the build's peak.
+            posts.keepOnlyWhatSaveWrites()
+            let (folder, salt, root) = (state.postsFolder, state.keptSalt, state.contentRoot)
+            DispatchQueue.global().async(group: state.writing) {
+                posts.save(to: folder, salt: salt, contentRoot: root)
+                posts.keepOnlyWhatSaveWrites()
+            }
+        }
         state.console.detail("  posts: \(posts.read) read, \(posts.reused) as the last build left them")
         return .next
     }
@@ -342,7 +354,7 @@ public struct BuildPipeline {
         // With pages left for later the output is not what the inputs make: never up to date.
         let inputs = (publisher.leftForLater.isEmpty ? "" : OutputManifest.drawLater) + (state.loaded.checked?.inputs ?? "")
         let (report, digests, upToDate, memory, console) = (state.report, state.digests, state.upToDate, state.memory, state.console)
-        let (posts, postsFolder, contentRoot) = (state.postMemo, state.postsFolder, state.contentRoot)
+        let (posts, postsFolder, contentRoot, writing) = (state.postMemo, state.postsFolder, state.contentRoot, state.writing)
         let (imageMemo, imagesFile, salt, parallel) = (state.imageMemo, state.imagesFile, state.keptSalt, state.options.parallel)
         var output: String?
         let remember = {
@@ -366,6 +378,7 @@ public struct BuildPipeline {
                 imageMemo.save(to: imagesFile, salt: salt)
                 cache.prune(keepingKeys: images.cacheKeys, files: media.union(images.replacedFiles))
             })
+            writing.wait()  // the kept posts, when a one-off build wrote them after its load
             if let output { upToDate.save(report, inputs: inputs, output: output) }
         }
         if let memory {
@@ -399,6 +412,9 @@ final class BuildState {
     var publisher: Publisher?
     /// What is read ahead on another thread while the posts load (`BuildPipeline.load`).
     let prefetch = DispatchGroup()
+    /// Records written on another thread as the build goes on: a one-off build's kept posts,
+    /// right after its load.
+    let writing = DispatchGroup()
     /// The output's manifests, read while the images are taken (`BuildPipeline.images`).
     var manifestsAhead: Ahead<Spare.Manifests>?
     /// The media files to publish, gathered while the pages are drawn (`BuildPipeline.render`).

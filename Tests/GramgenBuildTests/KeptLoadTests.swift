@@ -30,6 +30,24 @@ struct KeptLoadTests {
         try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
     }
 
+    @Test("the posts a build read anew are kept even when it stops after loading them (a broken template), and the output stays as it was")
+    func keptWhenTheBuildStops() throws {
+        let site = try IncrementalEditKindsTests.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
+        defer { TestSupport.remove(site, output, cache) }
+        #expect(try TestSupport.build(site: site, output: output, cache: cache).published)
+        let before = SpareTests.tree(output)
+        try IncrementalEditKindsTests.apply(.captionText, to: site)
+        try IncrementalEditKindsTests.write(site, "templates/extra.mustache", "<p>{{#open}}</p>\n")
+        let stopped = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(!stopped.published && stopped.diagnostics.hasErrors && stopped.postsRead == 1)
+        #expect(SpareTests.tree(output) == before, "a build that stops publishes nothing")
+        try FileManager.default.removeItem(at: site.appendingPathComponent("templates/extra.mustache"))
+        let next = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(next.published, "\(next.diagnostics.items)")
+        #expect(next.postsRead == 0, "the edited post was kept by the build that stopped: read \(next.postsRead)")
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+    }
+
     @Test("a damaged, cut-short or foreign file of kept posts is ignored, a FIFO in its place never blocks, and a link out is not followed")
     func damagedFiles() throws {
         let site = try IncrementalEditKindsTests.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
