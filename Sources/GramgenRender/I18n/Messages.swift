@@ -99,25 +99,29 @@ struct Messages: Sendable {
     }
 
     private func fill(_ text: String, _ values: KeyValuePairs<String, String>, count: String? = nil, escape: Bool) -> String {
-        // Bytes, not `contains(_: String)`: with Foundation imported that is a locale-aware search,
-        // and texts are filled for every card of every page.
-        guard text.utf8.contains(UInt8(ascii: "{")) else { return escape ? Escape.html(text) : text }
+        // On the UTF-8 bytes (braces are ASCII, so every cut is between characters): filled for
+        // every card of every page, it took 4 % of a pages-only build through `Character` search
+        // and comparison.
+        let bytes = text.utf8
+        guard var open = bytes.firstIndex(of: UInt8(ascii: "{")) else { return escape ? Escape.html(text) : text }
         var out = ""
-        var rest = text[...]
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            let literal = String(rest[..<open])
-            out += escape ? Escape.html(literal) : literal
-            let name = rest[rest.index(after: open)..<close]
-            if name == "count", let count {
+        var literal = bytes.startIndex
+        func put(_ part: Substring) { out += escape ? Escape.html(String(part)) : String(part) }
+        while let close = bytes[open...].firstIndex(of: UInt8(ascii: "}")) {
+            put(text[literal..<open])
+            let name = bytes[bytes.index(after: open)..<close]
+            if let count, name.elementsEqual("count".utf8) {
                 out += count
-            } else if let value = values.first(where: { $0.key == name })?.value {
+            } else if let value = values.first(where: { $0.key.utf8.elementsEqual(name) })?.value {
                 out += value
             } else {
-                out += String(rest[open...close])
+                out += text[open...close]
             }
-            rest = rest[rest.index(after: close)...]
+            literal = bytes.index(after: close)
+            guard let next = bytes[literal...].firstIndex(of: UInt8(ascii: "{")) else { break }
+            open = next
         }
-        out += escape ? Escape.html(String(rest)) : String(rest)
+        put(text[literal...])
         return out
     }
 

@@ -6,88 +6,187 @@
 /// them 12× slower with its `MustacheParent` protocol and 37× slower with its default reflection
 /// (`Mirror`) than this engine, which compiles each template once, numbers field names at compile
 /// time (`FieldName`) so view models answer from an array, walks view-model arrays without boxing
-/// (`TemplateObjectList`), and writes bytes. It also escapes per Unicode scalar and drops the
+/// (`TemplateObjectList`), draws each template from a flat list of steps (`Program`), and writes
+/// bytes. It also escapes per Unicode scalar and drops the
 /// characters XML forbids, so the same escaper serves HTML and the Atom feed. Conformance with the
 /// Mustache spec is tested case by case (MustacheSpecTests).
 struct TemplateRenderer {
-    typealias Node = CompiledTemplate.Node
-
     let templates: [String: CompiledTemplate]
+    /// Each template as drawn, by number (`numbers`).
+    private let programs: [Program]
+    private let numbers: [String: Int]
+
+    init(templates: [String: CompiledTemplate]) {
+        self.templates = templates
+        let names = templates.keys.sorted()
+        let numbers = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+        programs = names.map { Program(templates[$0]!.nodes, numbers: numbers) }
+        self.numbers = numbers
+    }
 
     /// The page drawn by template `name`, or nil when there is no such template.
     func render(_ name: String, _ value: TemplateValue) -> [UInt8]? {
-        guard let template = templates[name] else { return nil }
+        guard let number = numbers[name] else { return nil }
         var out: [UInt8] = []
         out.reserveCapacity(32 * 1024)
         var stack = [value]
-        draw(template.nodes, stack: &stack, indentation: [], depth: 0, into: &out)
+        draw(number, stack: &stack, indentation: [], depth: 0, into: &out)
         return out
     }
 
     /// Partials may include themselves through sections; this bounds a theme that recurses forever.
     static let maximumDepth = 64
 
-    private func draw(_ nodes: [Node], stack: inout [TemplateValue], indentation: [UInt8], depth: Int,
+    /// A template as a flat list of steps whose operands are numbers into its tables, so drawing
+    /// copies no counted reference per step: drawn from the tree of nodes, whose text and bodies are
+    /// arrays, each node drawn retained and released them (a twentieth of a pages-only build). The
+    /// tables are read through buffers it owns, so a step is read where it is.
+    final class Program: @unchecked Sendable {
+        enum Step {
+            /// `bytes[start..<end]`.
+            case text(start: Int32, end: Int32)
+            case variable(path: Int32, escaped: Bool)
+            /// The section's body is the steps after it, up to `end`.
+            case section(path: Int32, inverted: Bool, end: Int32)
+            /// The template numbered `template` (-1: there is none), each line indented by `indentations[indentation]`.
+            case partial(template: Int32, indentation: Int32)
+            case dynamicPartial(path: Int32, indentation: Int32)
+        }
+
+        let steps: UnsafeMutableBufferPointer<Step>
+        let bytes: UnsafeMutableBufferPointer<UInt8>
+        let paths: UnsafeMutableBufferPointer<FieldPath>
+        let indentations: [[UInt8]]
+
+        init(_ nodes: [CompiledTemplate.Node], numbers: [String: Int]) {
+            var tables = Tables()
+            tables.add(nodes, numbers: numbers)
+            steps = .allocate(capacity: tables.steps.count)
+            _ = steps.initialize(from: tables.steps)
+            bytes = .allocate(capacity: tables.bytes.count)
+            _ = bytes.initialize(from: tables.bytes)
+            paths = .allocate(capacity: tables.paths.count)
+            _ = paths.initialize(from: tables.paths)
+            indentations = tables.indentations
+        }
+
+        deinit {
+            steps.deallocate()
+            bytes.deallocate()
+            paths.deinitialize().deallocate()
+        }
+
+        private struct Tables {
+            var steps: [Step] = []
+            var bytes: [UInt8] = []
+            var paths: [FieldPath] = []
+            var indentations: [[UInt8]] = []
+
+            mutating func add(_ nodes: [CompiledTemplate.Node], numbers: [String: Int]) {
+                for node in nodes {
+                    switch node {
+                    case .text(let text):
+                        steps.append(.text(start: Int32(bytes.count), end: Int32(bytes.count + text.count)))
+                        bytes += text
+                    case .variable(let path, let escaped):
+                        steps.append(.variable(path: number(of: path), escaped: escaped))
+                    case .section(let path, let inverted, let body):
+                        let at = steps.count
+                        steps.append(.text(start: 0, end: 0))  // replaced once the body's end is known
+                        add(body, numbers: numbers)
+                        steps[at] = .section(path: number(of: path), inverted: inverted, end: Int32(steps.count))
+                    case .partial(let name, let more, _):
+                        indentations.append(more)
+                        steps.append(.partial(template: Int32(numbers[name] ?? -1), indentation: Int32(indentations.count - 1)))
+                    case .dynamicPartial(let path, let more):
+                        indentations.append(more)
+                        steps.append(.dynamicPartial(path: number(of: path), indentation: Int32(indentations.count - 1)))
+                    }
+                }
+            }
+
+            private mutating func number(of path: FieldPath) -> Int32 {
+                paths.append(path)
+                return Int32(paths.count - 1)
+            }
+        }
+    }
+
+    private func draw(_ number: Int, stack: inout [TemplateValue], indentation: [UInt8], depth: Int, into out: inout [UInt8]) {
+        let program = programs[number]
+        draw(program, 0..<program.steps.count, stack: &stack, indentation: indentation, depth: depth, into: &out)
+    }
+
+    private func draw(_ frame: Program, _ range: Range<Int>, stack: inout [TemplateValue], indentation: [UInt8], depth: Int,
                       into out: inout [UInt8]) {
         let start = out.count
-        for node in nodes {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let next: Int
+            if case .section(_, _, let end) = frame.steps[index] { next = Int(end) } else { next = index + 1 }
             // Inside an indented partial, whatever follows a line break of its own output is indented.
             guard !indentation.isEmpty, out.count > start, out.last == UInt8(ascii: "\n") else {
-                drawNode(node, stack: &stack, indentation: indentation, depth: depth, into: &out)
+                drawStep(frame, index, stack: &stack, indentation: indentation, depth: depth, into: &out)
+                index = next
                 continue
             }
             out += indentation
             let before = out.count
-            drawNode(node, stack: &stack, indentation: indentation, depth: depth, into: &out)
+            drawStep(frame, index, stack: &stack, indentation: indentation, depth: depth, into: &out)
             if out.count == before { out.removeLast(indentation.count) }
+            index = next
         }
     }
 
-    private func drawNode(_ node: Node, stack: inout [TemplateValue], indentation: [UInt8], depth: Int,
+    private func drawStep(_ frame: Program, _ index: Int, stack: inout [TemplateValue], indentation: [UInt8], depth: Int,
                           into out: inout [UInt8]) {
-        switch node {
-        case .text(let bytes):
-            out += bytes
+        switch frame.steps[index] {
+        case .text(let start, let end):
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: frame.bytes[Int(start)..<Int(end)]))
         case .variable(let path, let escaped):
-            switch lookup(path, in: stack) {
+            switch lookup(frame.paths[Int(path)], in: stack) {
             case .text(let text): escaped ? HTMLBytes.appendEscaped(text, to: &out) : out.append(contentsOf: text.utf8)
             case .number(let number): out.append(contentsOf: String(number).utf8)
             case .flag(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
             case .missing, .list, .objects, .object: break
             }
-        case .section(let path, let inverted, let body):
-            let value = lookup(path, in: stack)
+        case .section(let path, let inverted, let end):
+            let body = (index + 1)..<Int(end)
+            let value = lookup(frame.paths[Int(path)], in: stack)
             if inverted {
-                if value.isFalsy { draw(body, stack: &stack, indentation: indentation, depth: depth, into: &out) }
+                if value.isFalsy { draw(frame, body, stack: &stack, indentation: indentation, depth: depth, into: &out) }
                 return
             }
             switch value {
             case .missing: break
             case .flag(let flag):
-                if flag { draw(body, stack: &stack, indentation: indentation, depth: depth, into: &out) }
+                if flag { draw(frame, body, stack: &stack, indentation: indentation, depth: depth, into: &out) }
             case .list(let items):
                 for item in items {
                     stack.append(item)
-                    draw(body, stack: &stack, indentation: indentation, depth: depth, into: &out)
+                    draw(frame, body, stack: &stack, indentation: indentation, depth: depth, into: &out)
                     stack.removeLast()
                 }
             case .objects(let items):
                 for index in 0..<items.count {
                     stack.append(items.item(index))
-                    draw(body, stack: &stack, indentation: indentation, depth: depth, into: &out)
+                    draw(frame, body, stack: &stack, indentation: indentation, depth: depth, into: &out)
                     stack.removeLast()
                 }
             case .text, .number, .object:
                 stack.append(value)
-                draw(body, stack: &stack, indentation: indentation, depth: depth, into: &out)
+                draw(frame, body, stack: &stack, indentation: indentation, depth: depth, into: &out)
                 stack.removeLast()
             }
-        case .partial(let name, let more, _):
-            guard depth < Self.maximumDepth, let partial = templates[name] else { return }
-            draw(partial.nodes, stack: &stack, indentation: indentation + more, depth: depth + 1, into: &out)
+        case .partial(let template, let more):
+            guard depth < Self.maximumDepth, template >= 0 else { return }
+            draw(Int(template), stack: &stack, indentation: indentation + frame.indentations[Int(more)],
+                 depth: depth + 1, into: &out)
         case .dynamicPartial(let path, let more):
-            guard depth < Self.maximumDepth, case .text(let name) = lookup(path, in: stack), let partial = templates[name] else { return }
-            draw(partial.nodes, stack: &stack, indentation: indentation + more, depth: depth + 1, into: &out)
+            guard depth < Self.maximumDepth, case .text(let name) = lookup(frame.paths[Int(path)], in: stack),
+                  let template = numbers[name] else { return }
+            draw(template, stack: &stack, indentation: indentation + frame.indentations[Int(more)],
+                 depth: depth + 1, into: &out)
         }
     }
 
