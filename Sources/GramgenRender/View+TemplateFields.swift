@@ -8,6 +8,7 @@ protocol TemplateFields: TemplateObject {
 extension TemplateFields {
     func field(_ name: String) -> TemplateValue { Self.fields.byName[name]?(self) ?? .missing }
     func field(_ name: FieldName) -> TemplateValue { Self.fields.value(name, of: self) }
+    var fieldMask: FieldMask { Self.fields.mask }
 }
 
 extension UserView: TemplateFields {
@@ -303,6 +304,7 @@ extension PostLinkView: TemplateFields {
 extension Section: TemplateObject where Item: TemplateObject {
     func field(_ name: String) -> TemplateValue { name == "items" ? .init(items) : .missing }
     func field(_ name: FieldName) -> TemplateValue { name.number == sectionItems.number ? .init(items) : .missing }
+    var fieldMask: FieldMask { FieldMask([sectionItems.number]) }
 }
 
 private let sectionItems = FieldName("items")

@@ -29,7 +29,7 @@ struct TemplateRenderer {
         guard let number = numbers[name] else { return nil }
         var out: [UInt8] = []
         out.reserveCapacity(32 * 1024)
-        var stack = [value]
+        var stack = Stack(value)
         draw(number, stack: &stack, indentation: [], depth: 0, into: &out)
         return out
     }
@@ -112,12 +112,12 @@ struct TemplateRenderer {
         }
     }
 
-    private func draw(_ number: Int, stack: inout [TemplateValue], indentation: [UInt8], depth: Int, into out: inout [UInt8]) {
+    private func draw(_ number: Int, stack: inout Stack, indentation: [UInt8], depth: Int, into out: inout [UInt8]) {
         let program = programs[number]
         draw(program, 0..<program.steps.count, stack: &stack, indentation: indentation, depth: depth, into: &out)
     }
 
-    private func draw(_ frame: Program, _ range: Range<Int>, stack: inout [TemplateValue], indentation: [UInt8], depth: Int,
+    private func draw(_ frame: Program, _ range: Range<Int>, stack: inout Stack, indentation: [UInt8], depth: Int,
                       into out: inout [UInt8]) {
         let start = out.count
         var index = range.lowerBound
@@ -138,7 +138,7 @@ struct TemplateRenderer {
         }
     }
 
-    private func drawStep(_ frame: Program, _ index: Int, stack: inout [TemplateValue], indentation: [UInt8], depth: Int,
+    private func drawStep(_ frame: Program, _ index: Int, stack: inout Stack, indentation: [UInt8], depth: Int,
                           into out: inout [UInt8]) {
         switch frame.steps[index] {
         case .text(let start, let end):
@@ -163,20 +163,20 @@ struct TemplateRenderer {
                 if flag { draw(frame, body, stack: &stack, indentation: indentation, depth: depth, into: &out) }
             case .list(let items):
                 for item in items {
-                    stack.append(item)
+                    stack.push(item)
                     draw(frame, body, stack: &stack, indentation: indentation, depth: depth, into: &out)
-                    stack.removeLast()
+                    stack.pop()
                 }
             case .objects(let items):
                 for index in 0..<items.count {
-                    stack.append(items.item(index))
+                    stack.push(items.item(index))
                     draw(frame, body, stack: &stack, indentation: indentation, depth: depth, into: &out)
-                    stack.removeLast()
+                    stack.pop()
                 }
             case .text, .number, .object:
-                stack.append(value)
+                stack.push(value)
                 draw(frame, body, stack: &stack, indentation: indentation, depth: depth, into: &out)
-                stack.removeLast()
+                stack.pop()
             }
         case .partial(let template, let more):
             guard depth < Self.maximumDepth, template >= 0 else { return }
@@ -190,14 +190,38 @@ struct TemplateRenderer {
         }
     }
 
-    /// The first name is searched from the innermost value outwards; the rest are fields of what it found.
-    private func lookup(_ path: FieldPath, in stack: [TemplateValue]) -> TemplateValue {
-        guard let first = path.parts.first else { return stack.last ?? .missing }
+    /// The values of the sections drawn, innermost last, with the names each may have
+    /// (`FieldMask`), kept apart so a look at a mask copies no value.
+    struct Stack {
+        private(set) var values: [TemplateValue]
+        private(set) var masks: [FieldMask]
+
+        init(_ value: TemplateValue) {
+            values = [value]
+            masks = [value.fieldMask]
+        }
+
+        mutating func push(_ value: TemplateValue) {
+            values.append(value)
+            masks.append(value.fieldMask)
+        }
+
+        mutating func pop() {
+            values.removeLast()
+            masks.removeLast()
+        }
+    }
+
+    /// The first name is searched from the innermost value outwards (passing over those that
+    /// cannot have it); the rest are fields of what it found.
+    private func lookup(_ path: FieldPath, in stack: Stack) -> TemplateValue {
+        guard let first = path.parts.first else { return stack.values.last ?? .missing }
         var value = TemplateValue.missing
-        var index = stack.count
+        var index = stack.values.count
         while index > 0 {
             index -= 1
-            value = stack[index].field(first)
+            guard stack.masks[index].mayHave(first.number) else { continue }
+            value = stack.values[index].field(first)
             if case .missing = value { continue }
             break
         }

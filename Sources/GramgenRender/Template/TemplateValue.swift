@@ -45,6 +45,12 @@ enum TemplateValue {
         if case .object(let object) = self { return object.field(name) }
         return .missing
     }
+
+    /// The names it may have a field of: an object's, none for any other value.
+    var fieldMask: FieldMask {
+        if case .object(let object) = self { return object.fieldMask }
+        return .none
+    }
 }
 
 /// A value with named fields, such as a view model.
@@ -53,10 +59,54 @@ protocol TemplateObject {
     func field(_ name: String) -> TemplateValue
     /// The same, found by the name's number; view models answer from a table (`FieldTable`).
     func field(_ name: FieldName) -> TemplateValue
+    /// The names it may have a field of (any, unless it says).
+    var fieldMask: FieldMask { get }
 }
 
 extension TemplateObject {
     func field(_ name: FieldName) -> TemplateValue { field(name.text) }
+    var fieldMask: FieldMask { .all }
+}
+
+/// Which names (by number, `FieldName`) a value may have a field of, as bits: looking a name up
+/// from the innermost section outwards passes over the values that cannot have it without
+/// calling into each (most of a page's look-ups were such misses). Numbers past the bits are
+/// always "may".
+struct FieldMask: Sendable {
+    private var bits: (UInt64, UInt64, UInt64, UInt64)
+    private var rest: Bool
+
+    static let none = FieldMask(bits: (0, 0, 0, 0), rest: false)
+    static let all = FieldMask(bits: (~0, ~0, ~0, ~0), rest: true)
+
+    init(_ numbers: [Int]) {
+        self = .none
+        for number in numbers {
+            switch number >> 6 {
+            case 0: bits.0 |= 1 << UInt64(number & 63)
+            case 1: bits.1 |= 1 << UInt64(number & 63)
+            case 2: bits.2 |= 1 << UInt64(number & 63)
+            case 3: bits.3 |= 1 << UInt64(number & 63)
+            default: rest = true
+            }
+        }
+    }
+
+    private init(bits: (UInt64, UInt64, UInt64, UInt64), rest: Bool) {
+        self.bits = bits
+        self.rest = rest
+    }
+
+    func mayHave(_ number: Int) -> Bool {
+        let bit = UInt64(1) << UInt64(number & 63)
+        switch number >> 6 {
+        case 0: return bits.0 & bit != 0
+        case 1: return bits.1 & bit != 0
+        case 2: return bits.2 & bit != 0
+        case 3: return bits.3 & bit != 0
+        default: return rest
+        }
+    }
 }
 
 /// A list of view models as a section walks it.
@@ -102,6 +152,7 @@ struct FieldName: Sendable {
 struct FieldTable<Object> {
     let byName: [String: (Object) -> TemplateValue]
     private let byNumber: [((Object) -> TemplateValue)?]
+    let mask: FieldMask
 
     init(_ fields: [String: (Object) -> TemplateValue]) {
         byName = fields
@@ -109,6 +160,7 @@ struct FieldTable<Object> {
         var byNumber = [((Object) -> TemplateValue)?](repeating: nil, count: (named.map(\.0).max() ?? -1) + 1)
         for (number, read) in named { byNumber[number] = read }
         self.byNumber = byNumber
+        mask = FieldMask(named.map(\.0))
     }
 
     func value(_ name: FieldName, of object: Object) -> TemplateValue {

@@ -5,8 +5,9 @@ import GramgenCore
 /// view is shared by every page at the same depth, and passing it to a template copies no fields.
 final class PostView {
     let id: String
-    /// A short name for the post's slides on a page (`#p1a2b3c4d-2`), the same on every page.
-    var anchor: String { "p" + ContentHash.hex(Data((author.handle + "/" + id).utf8)).prefix(8) }
+    /// A short name for the post's slides on a page (`#p1a2b3c4d-2`), the same on every page. Made
+    /// once: the template reads it for every slide and dot of the carousel.
+    let anchor: String
     let href: String
     let author: UserView
     let dateISO: String
@@ -51,6 +52,7 @@ final class PostView {
 
     init(id: String, href: String, author: UserView, dateISO: String, dateText: String, location: String?, captionHTML: String, captionText: String, images: [ImageView], aspect: String, isCarousel: Bool, imageCount: Int, imageCountText: String, tile: ImageView?, likes: LikesView?, comments: [CommentView], commentCount: Int, commentsLinkText: String, hasComments: Bool, tags: [TagLinkView], sensitive: Bool, exif: Section<ExifPhotoView>?, repost: RepostView?, repostsText: String?, actions: PostActionsView, counts: TileCountsView, captionLong: Bool) {
         self.id = id
+        anchor = "p" + ContentHash.hex(Data((author.handle + "/" + id).utf8)).prefix(8)
         self.href = href
         self.author = author
         self.dateISO = dateISO
