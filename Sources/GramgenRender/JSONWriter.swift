@@ -6,8 +6,9 @@ indirect enum JSONValue {
     case number(Double)
     case bool(Bool)
     case array([JSONValue])
-    /// Keys are written sorted; nil values are left out.
-    case object([String: JSONValue?])
+    /// Keys are written sorted; nil values are left out. Pairs as written, not a dictionary: no
+    /// key is hashed (a feed item's objects were a twentieth of a pages-only build).
+    case object(KeyValuePairs<String, JSONValue?>)
     /// Already written JSON (at the indentation it will be placed at).
     case raw([UInt8])
 }
@@ -35,12 +36,14 @@ enum JSONWriter {
             }
             out.append(UInt8(ascii: "]"))
         case .object(let fields):
-            let keys = fields.compactMap { $0.value == nil ? nil : $0.key }.sorted()
+            var order = fields.indices.filter { fields[$0].value != nil }
+            order.sort { fields[$0].key < fields[$1].key }
             out.append(UInt8(ascii: "{"))
-            writeMembers(keys.count, indent: indent, into: &out) { index, out in
-                writeString(keys[index], into: &out)
+            writeMembers(order.count, indent: indent, into: &out) { index, out in
+                let (key, value) = fields[order[index]]
+                writeString(key, into: &out)
                 out.append(contentsOf: " : ".utf8)
-                write(fields[keys[index]]!!, indent: indent + 2, into: &out)
+                write(value!, indent: indent + 2, into: &out)
             }
             out.append(UInt8(ascii: "}"))
         }
