@@ -87,6 +87,31 @@ final class ImageView {
     /// The video this image is the poster of.
     let video: VideoView?
 
+    /// The same picture loaded as `load`: a copy, not made again from the variants.
+    func loading(_ load: Loading) -> ImageView {
+        load == self.load ? self : ImageView(self, load: load)
+    }
+
+    private init(_ other: ImageView, load: Loading) {
+        src = other.src
+        srcset = other.srcset
+        sizes = other.sizes
+        src1x = other.src1x
+        src2x = other.src2x
+        sources = other.sources
+        width = other.width
+        height = other.height
+        alt = other.alt
+        color = other.color
+        placeholder = other.placeholder
+        focus = other.focus
+        index = other.index
+        count = other.count
+        dotLabel = other.dotLabel
+        self.load = load
+        video = other.video
+    }
+
     /// Responsive variants: sources for every format but the fallback, which becomes the `<img>`.
     /// A video's poster gets its `video`.
     convenience init(_ image: ProcessedImage, alt: String, root: String, sizes: String, index: Int = 1, count: Int = 1,

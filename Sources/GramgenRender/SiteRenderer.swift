@@ -184,13 +184,12 @@ public final class SiteRenderer: @unchecked Sendable {
     }
 
     /// A feed of cards: the first two cards' first photos load at once (a phone's first screen
-    /// shows them), the first with priority; the rest lazily. Those two views are the page's own,
-    /// the others are shared.
+    /// shows them), the first with priority; the rest lazily. Those two views are the page's own
+    /// copies of the shared ones (`PostView.loading`), the others are shared.
     func cards(_ posts: [Post], for path: String) -> Section<PostView>? {
         let shared = postViews(for: path)
-        let factory = views(for: path)
         return .of(posts.enumerated().map { index, post in
-            index == 0 ? factory.post(post, load: .priority) : index == 1 ? factory.post(post, load: .eager) : shared(post)
+            index == 0 ? shared(post).loading(.priority) : index == 1 ? shared(post).loading(.eager) : shared(post)
         })
     }
 
