@@ -90,8 +90,7 @@ struct PostLoader {
             id: id, author: handle, date: date, location: location, images: images, caption: caption,
             tagKeys: tagKeys, likedBy: likes.map(\.handle), comments: comments.map(\.comment),
             isDraft: isDraft, isSensitive: isSensitive, showExif: showExif, repostOf: repost?.key, sourcePath: path,
-            sourceDigest: { var digest = DigestBuilder(); digest.add(text); return digest.value }(),
-            searchWords: Post.searchWords(caption: caption, location: location))
+            sourceDigest: { var digest = DigestBuilder(); digest.add(text); return digest.value }())
         return LoadedPost(post: post, tagSpellings: tags,
                           references: likes + comments.map { Reference(handle: $0.comment.author, location: $0.location, role: "comment author") },
                           repostLocation: repost?.location)

@@ -16,7 +16,7 @@ import GramgenCore
 /// made again from their paths). A file cut short or damaged is ignored: its posts are read again.
 extension PostMemo {
     public static let shardCount = 64
-    private static let magic = "gramgen posts 2"
+    private static let magic = "gramgen posts 1"
     /// A shard holds a 64th of the posts: 1.5 MB at 100,000 posts. One larger than this was not
     /// written by gramgen and is not read (64 of them: at most 1 GiB read).
     static let maxShardBytes = 16 * 1024 * 1024
@@ -163,7 +163,6 @@ extension PostMemo {
         writer.optional(post.repostOf) { $0.string($1) }
         writer.string(post.sourcePath)
         writer.word(post.sourceDigest)
-        writer.optional(post.searchWords) { $0.string($1) }
         writer.strings(loaded.tagSpellings)
         writer.list(loaded.references) { writer, reference in
             writer.string(reference.handle)
@@ -196,11 +195,9 @@ extension PostMemo {
         let repostOf = try reader.optional { try $0.string() }
         let sourcePath = try reader.string()
         let sourceDigest = try reader.word()
-        let searchWords = try reader.optional { try $0.string() }
         let post = Post(id: id, author: author, date: date, location: location, images: images, caption: caption,
                         tagKeys: tagKeys, likedBy: likedBy, comments: comments, isDraft: isDraft, isSensitive: isSensitive,
-                        showExif: showExif, repostOf: repostOf, sourcePath: sourcePath, sourceDigest: sourceDigest,
-                        searchWords: searchWords)
+                        showExif: showExif, repostOf: repostOf, sourcePath: sourcePath, sourceDigest: sourceDigest)
         let spellings = try reader.strings()
         let references = try reader.list { reader in
             Reference(handle: try reader.string(), location: try readLocation(from: &reader), role: try reader.string())

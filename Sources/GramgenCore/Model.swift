@@ -109,9 +109,8 @@ public struct Post: Sendable, Hashable {
         var repostOf: String?
         var sourcePath: String
         var sourceDigest: UInt64
-        var searchWords: String?
 
-        init(id: String, author: String, date: PostDate, location: String?, images: [ImageSource], caption: RichText, tagKeys: [String], likedBy: [String], comments: [Comment], isDraft: Bool, isSensitive: Bool, showExif: Bool?, repostOf: String?, sourcePath: String, sourceDigest: UInt64, searchWords: String?) {
+        init(id: String, author: String, date: PostDate, location: String?, images: [ImageSource], caption: RichText, tagKeys: [String], likedBy: [String], comments: [Comment], isDraft: Bool, isSensitive: Bool, showExif: Bool?, repostOf: String?, sourcePath: String, sourceDigest: UInt64) {
             self.id = id
             self.author = author
             key = "\(author)/\(id)"
@@ -128,11 +127,10 @@ public struct Post: Sendable, Hashable {
             self.repostOf = repostOf
             self.sourcePath = sourcePath
             self.sourceDigest = sourceDigest
-            self.searchWords = searchWords
         }
 
         func copy() -> Fields {
-            Fields(id: id, author: author, date: date, location: location, images: images, caption: caption, tagKeys: tagKeys, likedBy: likedBy, comments: comments, isDraft: isDraft, isSensitive: isSensitive, showExif: showExif, repostOf: repostOf, sourcePath: sourcePath, sourceDigest: sourceDigest, searchWords: searchWords)
+            Fields(id: id, author: author, date: date, location: location, images: images, caption: caption, tagKeys: tagKeys, likedBy: likedBy, comments: comments, isDraft: isDraft, isSensitive: isSensitive, showExif: showExif, repostOf: repostOf, sourcePath: sourcePath, sourceDigest: sourceDigest)
         }
     }
 
@@ -160,10 +158,7 @@ public struct Post: Sendable, Hashable {
     }
     public var location: String? {
         get { box.location }
-        set {
-            fields.location = newValue
-            fields.searchWords = nil
-        }
+        set { fields.location = newValue }
     }
     public var images: [ImageSource] {
         get { box.images }
@@ -171,10 +166,7 @@ public struct Post: Sendable, Hashable {
     }
     public var caption: RichText {
         get { box.caption }
-        set {
-            fields.caption = newValue
-            fields.searchWords = nil
-        }
+        set { fields.caption = newValue }
     }
     /// Tag keys (see `TagKey`) from the caption and front matter, without repeats, in order of first use.
     public var tagKeys: [String] {
@@ -218,23 +210,11 @@ public struct Post: Sendable, Hashable {
         set { fields.sourceDigest = newValue }
     }
 
-    /// The search index's words of the caption and location (`SearchText.words`, each once,
-    /// separated by spaces), made where the post is parsed, on all cores, and kept with it on
-    /// disk, so the index does not split 10,000 captions again after each edit; nil: not made
-    /// (a post made in code, or whose caption or location was changed since). Not part of the
-    /// post's value: it follows from it.
-    public var searchWords: String? { box.searchWords }
-
-    /// `searchWords` for a caption and location.
-    public static func searchWords(caption: RichText, location: String?) -> String {
-        Array(Set(SearchText.words(caption.plainText + " " + (location ?? "")))).joined(separator: " ")
-    }
-
     public init(id: String, author: String, date: PostDate, location: String?, images: [ImageSource],
                 caption: RichText, tagKeys: [String], likedBy: [String], comments: [Comment],
                 isDraft: Bool, isSensitive: Bool, showExif: Bool? = nil, repostOf: String? = nil, sourcePath: String,
-                sourceDigest: UInt64 = 0, searchWords: String? = nil) {
-        box = Fields(id: id, author: author, date: date, location: location, images: images, caption: caption, tagKeys: tagKeys, likedBy: likedBy, comments: comments, isDraft: isDraft, isSensitive: isSensitive, showExif: showExif, repostOf: repostOf, sourcePath: sourcePath, sourceDigest: sourceDigest, searchWords: searchWords)
+                sourceDigest: UInt64 = 0) {
+        box = Fields(id: id, author: author, date: date, location: location, images: images, caption: caption, tagKeys: tagKeys, likedBy: likedBy, comments: comments, isDraft: isDraft, isSensitive: isSensitive, showExif: showExif, repostOf: repostOf, sourcePath: sourcePath, sourceDigest: sourceDigest)
     }
 
     public static func == (a: Post, b: Post) -> Bool {

@@ -69,15 +69,12 @@ struct SearchIndex {
                 continue
             }
             let media = site.mediaPost(post)
+            let text = [post.caption.plainText, post.location ?? "", media.images.map(\.alt).joined(separator: " ")]
+                .joined(separator: " ")
             let image = site.isSensitive(post) ? nil : media.images.first.flatMap { square(images[$0.path]) }
             let document = Document(kind: "p", title: post.author, detail: SiteRenderer.shorten(post.caption.plainText, to: 90),
                                     href: SitePaths.post(post), image: image)
-            // The caption's and location's words as the post was parsed with (`Post.searchWords`),
-            // and those of the alt texts of its media (a repost's: the original's).
-            let own = post.searchWords ?? Post.searchWords(caption: post.caption, location: post.location)
-            var words = own.isEmpty ? [] : own.split(separator: " ").map(String.init)
-            let alts = media.images.map(\.alt).filter { !$0.isEmpty }
-            if !alts.isEmpty { words = Array(Set(words + SearchText.words(alts.joined(separator: " ")))) }
+            let words = Array(Set(SearchText.words(text)))
             add(document, words: words)
             if kept != nil, let digest { made[post.key] = .init(digest: digest, document: document, words: words) }
         }

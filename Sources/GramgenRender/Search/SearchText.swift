@@ -1,14 +1,12 @@
-import Foundation
-
 /// How search sees text, the same in Swift (the index) and in `search.js` (the query), which
 /// repeats these rules exactly: compatibility-decomposed, lower-cased, accents dropped from
 /// Latin, Greek and Cyrillic letters (so `crème` is `creme`, but Japanese `が` stays `が`), then
 /// split into words of letters and digits. A word in Korean, Japanese or Chinese script becomes
 /// its overlapping two-character pieces (`서울역` → `서울`, `울역`), so any two or more
 /// characters of it find it, as no word breaker is needed; other words are looked up by prefix.
-public enum SearchText {
+enum SearchText {
     /// The index's words of a text.
-    public static func words(_ text: String) -> [String] {
+    static func words(_ text: String) -> [String] {
         var result: [String] = []
         for token in tokens(text) {
             result += pieces(token)
@@ -19,7 +17,7 @@ public enum SearchText {
     /// Normalised runs of letters and digits. The text is cut at its ASCII separators first (a
     /// separator ends a token on either path); a piece that is all ASCII letters and digits (most
     /// words of most captions) is only lowercased, any other piece takes the Unicode path.
-    public static func tokens(_ text: String) -> [String] {
+    static func tokens(_ text: String) -> [String] {
         var tokens: [String] = []
         var piece: [UInt8] = []
         var ascii = true
@@ -50,7 +48,7 @@ public enum SearchText {
 
     /// Tokens of any text: compatibility-decomposed, lowercased, accents on Latin, Greek and
     /// Cyrillic letters dropped, CJK runs apart from others.
-    public static func unicodeTokens(_ text: String) -> [String] {
+    static func unicodeTokens(_ text: String) -> [String] {
         var tokens: [String] = []
         var current = String.UnicodeScalarView()
         var lastBase: UInt32 = 0
@@ -79,7 +77,7 @@ public enum SearchText {
     }
 
     /// A token as the index stores it: itself, or a CJK token's two-character pieces.
-    public static func pieces(_ token: String) -> [String] {
+    static func pieces(_ token: String) -> [String] {
         let scalars = Array(token.unicodeScalars)
         guard let first = scalars.first, isCJK(first.value), scalars.count > 2 else { return [token] }
         return (0..<(scalars.count - 1)).map { String(String.UnicodeScalarView(scalars[$0...$0 + 1])) }
@@ -87,7 +85,7 @@ public enum SearchText {
 
     /// Hangul, kana, CJK ideographs and their compatibility forms: scripts written without spaces
     /// between words (Korean uses spaces, but particles stick to the word before them).
-    public static func isCJK(_ value: UInt32) -> Bool {
+    static func isCJK(_ value: UInt32) -> Bool {
         switch value {
         case 0x1100...0x11FF, 0x3040...0x30FF, 0x3130...0x318F, 0x3400...0x4DBF, 0x4E00...0x9FFF,
              0xA960...0xA97F, 0xAC00...0xD7AF, 0xD7B0...0xD7FF, 0xF900...0xFAFF, 0xFF66...0xFF9F,
@@ -99,14 +97,14 @@ public enum SearchText {
     }
 
     /// Latin, Greek, Cyrillic (and their extensions): scripts whose accents search ignores.
-    public static func isAccentedScript(_ value: UInt32) -> Bool {
+    static func isAccentedScript(_ value: UInt32) -> Bool {
         value < 0x0530 || (0x1E00...0x1FFF).contains(value) || (0x2C60...0x2C7F).contains(value)
             || (0xA720...0xA7FF).contains(value)
     }
 
     /// The file (of `count`) holding the words that start as `word` does: FNV-1a over the UTF-16
     /// of its first two characters, so every word sharing a two-character prefix is in one file.
-    public static func shard(of word: String, count: Int) -> Int {
+    static func shard(of word: String, count: Int) -> Int {
         var hash: UInt32 = 0x811C_9DC5
         for unit in String(String.UnicodeScalarView(word.unicodeScalars.prefix(2))).utf16 {
             hash ^= UInt32(unit)
