@@ -11,13 +11,11 @@
 /// characters XML forbids, so the same escaper serves HTML and the Atom feed. Conformance with the
 /// Mustache spec is tested case by case (MustacheSpecTests).
 struct TemplateRenderer {
-    let templates: [String: CompiledTemplate]
-    /// Each template as drawn, by number (`numbers`).
+    /// Each template as drawn, by number (`numbers`); the parsed trees are not kept.
     private let programs: [Program]
     private let numbers: [String: Int]
 
     init(templates: [String: CompiledTemplate]) {
-        self.templates = templates
         let names = templates.keys.sorted()
         let numbers = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
         programs = names.map { Program(templates[$0]!.nodes, numbers: numbers) }
@@ -117,34 +115,34 @@ struct TemplateRenderer {
         draw(program, 0..<program.steps.count, stack: &stack, indentation: indentation, depth: depth, into: &out)
     }
 
-    private func draw(_ frame: Program, _ range: Range<Int>, stack: inout Stack, indentation: [UInt8], depth: Int,
+    private func draw(_ program: Program, _ range: Range<Int>, stack: inout Stack, indentation: [UInt8], depth: Int,
                       into out: inout [UInt8]) {
         let start = out.count
         var index = range.lowerBound
         while index < range.upperBound {
             let next: Int
-            if case .section(_, _, let end) = frame.steps[index] { next = Int(end) } else { next = index + 1 }
+            if case .section(_, _, let end) = program.steps[index] { next = Int(end) } else { next = index + 1 }
             // Inside an indented partial, whatever follows a line break of its own output is indented.
             guard !indentation.isEmpty, out.count > start, out.last == UInt8(ascii: "\n") else {
-                drawStep(frame, index, stack: &stack, indentation: indentation, depth: depth, into: &out)
+                drawStep(program, index, stack: &stack, indentation: indentation, depth: depth, into: &out)
                 index = next
                 continue
             }
             out += indentation
             let before = out.count
-            drawStep(frame, index, stack: &stack, indentation: indentation, depth: depth, into: &out)
+            drawStep(program, index, stack: &stack, indentation: indentation, depth: depth, into: &out)
             if out.count == before { out.removeLast(indentation.count) }
             index = next
         }
     }
 
-    private func drawStep(_ frame: Program, _ index: Int, stack: inout Stack, indentation: [UInt8], depth: Int,
+    private func drawStep(_ program: Program, _ index: Int, stack: inout Stack, indentation: [UInt8], depth: Int,
                           into out: inout [UInt8]) {
-        switch frame.steps[index] {
+        switch program.steps[index] {
         case .text(let start, let end):
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: frame.bytes[Int(start)..<Int(end)]))
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: program.bytes[Int(start)..<Int(end)]))
         case .variable(let path, let escaped):
-            switch lookup(frame.paths[Int(path)], in: stack) {
+            switch lookup(program.paths[Int(path)], in: stack) {
             case .text(let text): escaped ? HTMLBytes.appendEscaped(text, to: &out) : out.append(contentsOf: text.utf8)
             case .number(let number): out.append(contentsOf: String(number).utf8)
             case .flag(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
@@ -152,40 +150,40 @@ struct TemplateRenderer {
             }
         case .section(let path, let inverted, let end):
             let body = (index + 1)..<Int(end)
-            let value = lookup(frame.paths[Int(path)], in: stack)
+            let value = lookup(program.paths[Int(path)], in: stack)
             if inverted {
-                if value.isFalsy { draw(frame, body, stack: &stack, indentation: indentation, depth: depth, into: &out) }
+                if value.isFalsy { draw(program, body, stack: &stack, indentation: indentation, depth: depth, into: &out) }
                 return
             }
             switch value {
             case .missing: break
             case .flag(let flag):
-                if flag { draw(frame, body, stack: &stack, indentation: indentation, depth: depth, into: &out) }
+                if flag { draw(program, body, stack: &stack, indentation: indentation, depth: depth, into: &out) }
             case .list(let items):
                 for item in items {
                     stack.push(item)
-                    draw(frame, body, stack: &stack, indentation: indentation, depth: depth, into: &out)
+                    draw(program, body, stack: &stack, indentation: indentation, depth: depth, into: &out)
                     stack.pop()
                 }
             case .objects(let items):
                 for index in 0..<items.count {
                     stack.push(items.item(index))
-                    draw(frame, body, stack: &stack, indentation: indentation, depth: depth, into: &out)
+                    draw(program, body, stack: &stack, indentation: indentation, depth: depth, into: &out)
                     stack.pop()
                 }
             case .text, .number, .object:
                 stack.push(value)
-                draw(frame, body, stack: &stack, indentation: indentation, depth: depth, into: &out)
+                draw(program, body, stack: &stack, indentation: indentation, depth: depth, into: &out)
                 stack.pop()
             }
         case .partial(let template, let more):
             guard depth < Self.maximumDepth, template >= 0 else { return }
-            draw(Int(template), stack: &stack, indentation: indentation + frame.indentations[Int(more)],
+            draw(Int(template), stack: &stack, indentation: indentation + program.indentations[Int(more)],
                  depth: depth + 1, into: &out)
         case .dynamicPartial(let path, let more):
-            guard depth < Self.maximumDepth, case .text(let name) = lookup(frame.paths[Int(path)], in: stack),
+            guard depth < Self.maximumDepth, case .text(let name) = lookup(program.paths[Int(path)], in: stack),
                   let template = numbers[name] else { return }
-            draw(template, stack: &stack, indentation: indentation + frame.indentations[Int(more)],
+            draw(template, stack: &stack, indentation: indentation + program.indentations[Int(more)],
                  depth: depth + 1, into: &out)
         }
     }
