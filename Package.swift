@@ -20,7 +20,9 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: [
-        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        // libvips' headers only: the shim opens the library itself when the first image is
+        // processed (Sources/CVipsShim/VipsCalls.h), so only glib and gobject are linked.
+        .systemLibrary(name: "CVips", pkgConfig: "gobject-2.0", providers: [.apt(["libvips-dev"])]),
         .target(name: "CVipsShim", dependencies: ["CVips"]),
         .systemLibrary(
             name: "CCmarkGFM", pkgConfig: "libcmark-gfm",
@@ -56,7 +58,8 @@ let package = Package(
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "GramgenCoreTests", dependencies: ["GramgenCore"]),
         .testTarget(name: "GramgenMarkdownTests", dependencies: ["GramgenMarkdown"]),
-        .testTarget(name: "GramgenImagingTests", dependencies: ["GramgenImaging", "CVipsShim"]),
+        .testTarget(name: "GramgenImagingTests", dependencies: ["GramgenImaging", "CVipsShim"],
+                    linkerSettings: [.linkedLibrary("vips")]),  // tests set EXIF fields with libvips itself
         .testTarget(name: "GramgenContentTests", dependencies: ["GramgenContent"]),
         .testTarget(
             name: "GramgenRenderTests", dependencies: ["GramgenRender", "GramgenContent"],

@@ -1,4 +1,5 @@
 #include "CVipsShim.h"
+#include "VipsCalls.h"
 #include <math.h>
 
 /* Everything here works on a coarse grid of cell colours read from an image in memory, in plain C:

@@ -1,7 +1,13 @@
 #include "CVipsShim.h"
+#include "VipsCalls.h"
+#include <dlfcn.h>
+#include <stdio.h>
 #include <string.h>
 #include <malloc.h>
-#include <vips/vector.h>
+
+#define GG_DEFINE_CALL(name) __typeof__(name) *gg_call_##name;
+GG_VIPS_CALLS(GG_DEFINE_CALL)
+#undef GG_DEFINE_CALL
 
 static void gg_quiet_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
     (void) domain; (void) level; (void) message; (void) data;
@@ -22,8 +28,37 @@ static GMutex pipeline_lock;
    more than the plain C path saves on so few pixels. */
 #define VECTOR_MIN_PIXELS (256 * 256)
 
+/* Why libvips could not be opened, for gg_error_take (its own error buffer is not there then). */
+static char load_error[512];
+
+/* Opens libvips (the version gramgen was compiled against: the same ABI number) and finds every
+   function of VipsCalls.h in it. */
+static int load_vips(void) {
+    char file[32];
+    snprintf(file, sizeof file, "libvips.so.%d", VIPS_LIBRARY_CURRENT - VIPS_LIBRARY_AGE);
+    void *library = dlopen(file, RTLD_NOW | RTLD_GLOBAL);
+    if (!library) {
+        snprintf(load_error, sizeof load_error, "%s", dlerror());
+        return -1;
+    }
+#define GG_FIND_CALL(function)                                                                    \
+    if (!(*(void **) &gg_call_##function = dlsym(library, #function))) {                          \
+        snprintf(load_error, sizeof load_error, "%s has no function %s: a libvips of another version", file, #function); \
+        return -1;                                                                                \
+    }
+    GG_VIPS_CALLS(GG_FIND_CALL)
+#undef GG_FIND_CALL
+    if (vips_version(3) - vips_version(5) != VIPS_LIBRARY_CURRENT - VIPS_LIBRARY_AGE) {
+        snprintf(load_error, sizeof load_error, "%s has ABI version %d, gramgen needs %d", file,
+                 vips_version(3) - vips_version(5), VIPS_LIBRARY_CURRENT - VIPS_LIBRARY_AGE);
+        return -1;
+    }
+    return 0;
+}
+
 int gg_init(const char *argv0) {
-    if (VIPS_INIT(argv0)) return -1;
+    if (load_vips() != 0) return -1;
+    if (vips_init(argv0)) return -1;
     /* Damaged files are reported by gramgen as diagnostics; libvips' own warnings would only repeat them. */
     g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE, gg_quiet_log, NULL);
     vips_cache_set_max(0);
@@ -200,8 +235,45 @@ int gg_pngsave_buffer(VipsImage *in, void **buf, size_t *len, int strip) {
 }
 
 char *gg_error_take(void) {
-    char *copy = vips_error_buffer_copy();
-    return copy;
+    if (!gg_call_vips_error_buffer_copy) return load_error[0] ? g_strdup(load_error) : NULL;
+    return vips_error_buffer_copy();
+}
+
+int gg_width(VipsImage *image) { return vips_image_get_width(image); }
+int gg_height(VipsImage *image) { return vips_image_get_height(image); }
+int gg_bands(VipsImage *image) { return vips_image_get_bands(image); }
+int gg_bytes_per_band(VipsImage *image) { return (int) vips_format_sizeof(vips_image_get_format(image)); }
+int gg_has_alpha(VipsImage *image) { return vips_image_hasalpha(image) ? 1 : 0; }
+
+const char *gg_interpretation_name(VipsImage *image) {
+    return vips_enum_nick(vips_interpretation_get_type(), vips_image_get_interpretation(image));
+}
+
+const char *gg_format_name(VipsImage *image) {
+    return vips_enum_nick(vips_band_format_get_type(), vips_image_get_format(image));
+}
+
+int gg_is_srgb8(VipsImage *image) {
+    return vips_image_get_interpretation(image) == VIPS_INTERPRETATION_sRGB &&
+           vips_image_get_format(image) == VIPS_FORMAT_UCHAR;
+}
+
+int gg_orientation(VipsImage *image) {
+    int value = 1;
+    if (!vips_image_get_typeof(image, "orientation") || vips_image_get_int(image, "orientation", &value)) return 1;
+    return value;
+}
+
+const char *gg_string_field(VipsImage *image, const char *name) {
+    const char *value = NULL;
+    if (!vips_image_get_typeof(image, name) || vips_image_get_string(image, name, &value)) return NULL;
+    return value;
+}
+
+VipsImage *gg_copy_memory(VipsImage *image) { return vips_image_copy_memory(image); }
+
+VipsImage *gg_from_rgb(const void *bytes, size_t count, int width, int height) {
+    return vips_image_new_from_memory_copy(bytes, count, width, height, 3, VIPS_FORMAT_UCHAR);
 }
 
 void gg_unref(VipsImage *image) {

@@ -20,9 +20,7 @@ enum CameraInfoReader {
     }
 
     static func field(_ image: VipsImage, _ name: String) -> String? {
-        guard vips_image_get_typeof(image.pointer, name) != 0 else { return nil }
-        var raw: UnsafePointer<CChar>?
-        guard vips_image_get_string(image.pointer, name, &raw) == 0, let raw else { return nil }
+        guard let raw = gg_string_field(image.pointer, name) else { return nil }
         return readable(String(cString: raw))
     }
 

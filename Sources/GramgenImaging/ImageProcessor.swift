@@ -60,6 +60,12 @@ public struct ImageProcessor: Sendable {
     /// Reads the header, refuses what cannot or may not be decoded, and holds the decode budget
     /// while `body` makes the files.
     private func decoding<T>(_ url: URL, _ body: (VipsImage, VipsImage.PixelSize) throws -> T) throws -> T {
+        do {
+            try VipsImage.start()
+        } catch {
+            throw ImageProblem(message: "libvips cannot be opened: \(error)",
+                               hint: "install libvips (apt-get install libvips42), the library gramgen processes photos with")
+        }
         let header: VipsImage
         do {
             header = try VipsImage.header(path: url.path)

@@ -68,34 +68,25 @@ final class VipsImage: @unchecked Sendable {
             throw VipsError(message: "expected \(width)×\(height)×3 bytes, got \(bytes.count)")
         }
         let pointer = bytes.withUnsafeBytes { raw in
-            vips_image_new_from_memory_copy(raw.baseAddress, raw.count, Int32(width), Int32(height), 3, VIPS_FORMAT_UCHAR)
+            gg_from_rgb(raw.baseAddress, raw.count, Int32(width), Int32(height))
         }
         return try wrap(pointer, "cannot make an image from memory")
     }
 
-    var width: Int { Int(vips_image_get_width(pointer)) }
-    var height: Int { Int(vips_image_get_height(pointer)) }
-    var bands: Int { Int(vips_image_get_bands(pointer)) }
+    var width: Int { Int(gg_width(pointer)) }
+    var height: Int { Int(gg_height(pointer)) }
+    var bands: Int { Int(gg_bands(pointer)) }
     /// 1 for 8-bit, 2 for 16-bit samples, …
-    var bytesPerBand: Int { Int(vips_format_sizeof(vips_image_get_format(pointer))) }
-    var interpretationName: String {
-        String(cString: vips_enum_nick(vips_interpretation_get_type(), Int32(vips_image_get_interpretation(pointer).rawValue)))
-    }
-    var formatName: String {
-        String(cString: vips_enum_nick(vips_band_format_get_type(), Int32(vips_image_get_format(pointer).rawValue)))
-    }
-    var hasAlpha: Bool { vips_image_hasalpha(pointer) != 0 }
+    var bytesPerBand: Int { Int(gg_bytes_per_band(pointer)) }
+    var interpretationName: String { String(cString: gg_interpretation_name(pointer)) }
+    var formatName: String { String(cString: gg_format_name(pointer)) }
+    var hasAlpha: Bool { gg_has_alpha(pointer) != 0 }
 
     /// EXIF orientation 5–8 swaps width and height once the image is upright.
-    var orientationSwapsAxes: Bool {
-        var value: Int32 = 1
-        guard vips_image_get_typeof(pointer, "orientation") != 0,
-              vips_image_get_int(pointer, "orientation", &value) == 0 else { return false }
-        return value >= 5 && value <= 8
-    }
+    var orientationSwapsAxes: Bool { (5...8).contains(gg_orientation(pointer)) }
 
     func inMemory() throws -> VipsImage {
-        try Self.wrap(vips_image_copy_memory(pointer), "out of memory while decoding")
+        try Self.wrap(gg_copy_memory(pointer), "out of memory while decoding")
     }
 
     func resized(scale: Double) throws -> VipsImage {
@@ -138,9 +129,7 @@ final class VipsImage: @unchecked Sendable {
     }
 
     var isSRGB8: Bool {
-        vips_image_get_interpretation(pointer) == VIPS_INTERPRETATION_sRGB
-            && vips_image_get_format(pointer) == VIPS_FORMAT_UCHAR
-            && (bands == 3 || (bands == 4 && hasAlpha))
+        gg_is_srgb8(pointer) != 0 && (bands == 3 || (bands == 4 && hasAlpha))
     }
 
     func withoutMetadata() throws -> VipsImage {

@@ -17,12 +17,13 @@ struct CLITests {
         return folder.appendingPathComponent("gramgen")
     }
 
-    static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    static func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["COLUMNS"] = "100"
+        environment.merge(extra) { $1 }
         process.environment = environment
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -96,6 +97,36 @@ struct CLITests {
         #expect(result.status == 0)
         #expect(result.stderr.contains("Built 37 pages"), "home ×2, 2 profiles × 10 pages, 3 posts and their likers, tags ×5 (a bio-only tag has none), explore, people, search, 404")
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path))
+    }
+
+    /// gramgen does not link libvips: it opens it when the first photo is processed (VipsCalls.h).
+    /// A library that cannot be opened (here a file in its place, found first through
+    /// LD_LIBRARY_PATH) is reported on the photo that needed it; a build that processes no photo
+    /// never opens it.
+    @Test("libvips is opened only when a photo is processed, and a missing one is reported")
+    func libvipsOpenedWhenNeeded() throws {
+        let site = try Self.copyOfFixture("sites/basic")
+        let output = site.appendingPathComponent("public")
+        let fake = FileManager.default.temporaryDirectory.appendingPathComponent("cli-novips-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: site); try? FileManager.default.removeItem(at: fake) }
+        try FileManager.default.createDirectory(at: fake, withIntermediateDirectories: true)
+        try Data("not a library\n".utf8).write(to: fake.appendingPathComponent("libvips.so.42"))
+        let withoutVips = ["LD_LIBRARY_PATH": fake.path]
+        let build = ["build", "--site", site.path, "--output", output.path]
+
+        let failed = try Self.run(build, environment: withoutVips)
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("content/users/alice/avatar.jpg: error: libvips cannot be opened: \(fake.path)/libvips.so.42: "))
+        #expect(failed.stderr.contains("install libvips (apt-get install libvips42)"))
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+
+        #expect(try Self.run(build).status == 0)
+        let post = site.appendingPathComponent("content/users/alice/posts/2024-06-01-market/post.md")
+        try Data((try String(contentsOf: post, encoding: .utf8) + "\nA line added without libvips\n").utf8).write(to: post)
+        let edited = try Self.run(build, environment: withoutVips)
+        #expect(edited.status == 0, "\(edited.stderr)")
+        let page = try String(contentsOf: output.appendingPathComponent("alice/p/2024-06-01-market/index.html"), encoding: .utf8)
+        #expect(page.contains("A line added without libvips"))
     }
 
     @Test("the output may not be the site or its content")

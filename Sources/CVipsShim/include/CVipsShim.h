@@ -5,7 +5,9 @@
 
 #include <vips/vips.h>
 
-/// Starts libvips once per process. Returns 0 on success.
+/// Opens libvips (gramgen does not link it: see VipsCalls.h) and starts it, once per process.
+/// Returns 0 on success; otherwise gg_error_take says why. No other gg_ call that takes or makes
+/// an image may come before it.
 ///
 /// gramgen processes several images at once. Calls that build or free operations which may carry
 /// an Orc (runtime-compiled SIMD) program hold one process-wide lock, because Orc's code allocator
@@ -66,8 +68,29 @@ int gg_webpsave_buffer(VipsImage *in, void **buf, size_t *len, int quality, int 
 int gg_avifsave_buffer(VipsImage *in, void **buf, size_t *len, int quality, int strip);
 int gg_pngsave_buffer(VipsImage *in, void **buf, size_t *len, int strip);
 
-/// Reads and clears libvips' per-thread error buffer; caller frees with g_free.
+/// Reads and clears libvips' per-thread error buffer (or says why libvips could not be opened);
+/// caller frees with g_free.
 char *gg_error_take(void);
+
+/// What Swift reads of an image (libvips' own accessors, which it cannot call: see VipsCalls.h).
+int gg_width(VipsImage *image);
+int gg_height(VipsImage *image);
+int gg_bands(VipsImage *image);
+/// 1 for 8-bit samples, 2 for 16-bit, ...
+int gg_bytes_per_band(VipsImage *image);
+int gg_has_alpha(VipsImage *image);
+const char *gg_interpretation_name(VipsImage *image);
+const char *gg_format_name(VipsImage *image);
+/// Interpreted as sRGB with 8-bit samples.
+int gg_is_srgb8(VipsImage *image);
+/// The EXIF orientation (1 when there is none).
+int gg_orientation(VipsImage *image);
+/// A string field of the image (EXIF and the like), owned by the image; NULL when absent.
+const char *gg_string_field(VipsImage *image, const char *name);
+/// The image decoded into memory (a new reference to it when it already is there).
+VipsImage *gg_copy_memory(VipsImage *image);
+/// An 8-bit, 3-band image of width×height pixels copied from `count` bytes.
+VipsImage *gg_from_rgb(const void *bytes, size_t count, int width, int height);
 
 void gg_unref(VipsImage *image);
 
