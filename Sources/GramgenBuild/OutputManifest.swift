@@ -221,11 +221,16 @@ struct OutputManifest: Sendable {
     /// The entry for `path` when the file at `relative` (by default `path`) in `folder` is still
     /// the one it describes.
     func intact(_ path: String, in folder: OpenFolder, relative: String? = nil) -> Entry? {
-        if trusted { return entries[path] }
-        guard let entry = entries[path], let identity = folder.identity(relative ?? path),
-              identity.size == entry.size, identity.modified == entry.modified, identity.inode == entry.inode
-        else { return nil }
+        guard let entry = entries[path], isIntact(entry, at: relative ?? path, in: folder) else { return nil }
         return entry
+    }
+
+    /// Whether the file at `relative` in `folder` is still the one `entry` (of this manifest)
+    /// describes: for a caller that holds the entry already (one look-up of its path, not two).
+    func isIntact(_ entry: Entry, at relative: String, in folder: OpenFolder) -> Bool {
+        if trusted { return true }
+        guard let identity = folder.identity(relative) else { return false }
+        return identity.size == entry.size && identity.modified == entry.modified && identity.inode == entry.inode
     }
 }
 

@@ -164,7 +164,7 @@ final class Publisher: PageSink, @unchecked Sendable {
     func reuse(_ path: String, inputs: UInt64) -> Bool {
         // A trusted manifest is this process's own record of the folder it writes in place: the
         // file is there as recorded (the look-ups of `takeOver` cost a tenth of a serve rebuild).
-        guard let entry = previous.entries[path], entry.inputs == .inputs(inputs), previous.trusted || takeOver(path) else { return false }
+        guard let entry = previous.entries[path], entry.inputs == .inputs(inputs), previous.trusted || takeOver(path, entry) else { return false }
         record(path, entry, reused: true, known: true)
         return true
     }
@@ -173,7 +173,7 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// again, when `later` says so.
     func leaveForLater(_ path: String) -> Bool {
         guard let later, var entry = previous.entries[path], entry.inputs != .placed,
-              previous.trusted || takeOver(path), later.leaves(path) else { return false }
+              previous.trusted || takeOver(path, entry), later.leaves(path) else { return false }
         entry.inputs = .later
         record(path, entry, reused: false, known: true)
         lock.withLock { _ = leftForLater.insert(path) }
@@ -187,7 +187,7 @@ final class Publisher: PageSink, @unchecked Sendable {
         for file in group.files {
             // Each file as drawn from its inputs: not one left for later (the catch-up draws it).
             guard let entry = previous.entries[file], entry.inputs != .placed,
-                  entry.inputs != .later, previous.trusted || takeOver(file) else { return nil }
+                  entry.inputs != .later, previous.trusted || takeOver(file, entry) else { return nil }
             entries.append(entry)
         }
         // Under one lock, not one per file (both threads take groups over).
@@ -224,7 +224,7 @@ final class Publisher: PageSink, @unchecked Sendable {
         }
         files[SitePaths.searchMeta] = previous.entries[SitePaths.searchMeta]
         files = files.filter { $0.value.inputs != .placed }
-        guard files[SitePaths.searchMeta] != nil, files.keys.allSatisfy({ previous.trusted || takeOver($0) }) else { return false }
+        guard files[SitePaths.searchMeta] != nil, files.allSatisfy({ previous.trusted || takeOver($0.key, $0.value) }) else { return false }
         for (path, var entry) in files {
             entry.inputs = .later
             record(path, entry, reused: false, known: true)
@@ -249,7 +249,7 @@ final class Publisher: PageSink, @unchecked Sendable {
         let made = inputs.map(OutputManifest.Made.inputs) ?? .always
         let new = target.path + "/" + path
         let old = previous.entries[path]
-        if var entry = old, entry.content == content, takeOver(path) {
+        if var entry = old, entry.content == content, takeOver(path, entry) {
             entry.inputs = made
             record(path, entry, reused: false, known: true)
             return
@@ -293,13 +293,11 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// manifest recorded: a hard link into the new folder, or nothing at all in place or when the
     /// spare already holds it. In the spare the file is most often the published one itself (the
     /// same inode): one look at it there proves both, so a big site's rebuild stats each page once.
-    private func takeOver(_ path: String) -> Bool {
-        guard let entry = previous.entries[path] else { return false }
-        let source = output.path + "/" + path
-        if strategy == .inPlace { return previous.intact(path, in: outputFolder) != nil }
+    private func takeOver(_ path: String, _ entry: OutputManifest.Entry) -> Bool {
+        if strategy == .inPlace { return previous.isIntact(entry, at: path, in: outputFolder) }
         if let kept = held.entries[path], kept.inode == entry.inode, kept.size == entry.size,
-           kept.modified == entry.modified, held.intact(path, in: targetFolder) != nil { return true }
-        return previous.intact(path, in: outputFolder) != nil && writer.link(source, to: target.path + "/" + path)
+           kept.modified == entry.modified, held.isIntact(kept, at: path, in: targetFolder) { return true }
+        return previous.isIntact(entry, at: path, in: outputFolder) && writer.link(output.path + "/" + path, to: target.path + "/" + path)
     }
 
 
