@@ -1,11 +1,19 @@
 /// Post folder names become URLs, so they are restricted to characters that need no escaping.
 enum PostID {
-    static let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.".unicodeScalars)
+    /// ASCII letters, digits, '-', '_' and '.' (a comparison, not a set look-up: each kept post's
+    /// id is checked again when a build reads it back).
+    static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x61...0x7A, 0x41...0x5A, 0x30...0x39, 0x2D, 0x5F, 0x2E: true
+        default: false
+        }
+    }
 
     static func problem(with id: String) -> String? {
-        if id.isEmpty || id.count > 100 { return "it must be 1 to 100 characters long" }
+        // No more characters than bytes: the characters are counted only for a long id.
+        if id.isEmpty || id.utf8.count > 100 && id.count > 100 { return "it must be 1 to 100 characters long" }
         if id.hasPrefix(".") { return "it may not start with '.'" }
-        if let bad = id.unicodeScalars.first(where: { !allowed.contains($0) }) {
+        if let bad = id.unicodeScalars.first(where: { !isAllowed($0) }) {
             return "it contains '\(bad.escaped(asASCII: false))'"
         }
         return nil

@@ -14,6 +14,9 @@ struct HandleTests {
         ("Bruce", "a handle may only use lower-case letters a–z, digits, '.' and '_'"),
         ("bruce wayne", "a handle may only use lower-case letters a–z, digits, '.' and '_'"),
         ("café", "a handle may only use lower-case letters a–z, digits, '.' and '_'"),
+        // Lengths count characters, not bytes: 20 and 31 two-byte letters.
+        (String(repeating: "é", count: 20), "a handle may only use lower-case letters a–z, digits, '.' and '_'"),
+        (String(repeating: "é", count: 31), "a handle is 1 to 30 characters long"),
         (".bruce", "a handle may not start or end with '.'"),
         ("bruce.", "a handle may not start or end with '.'"),
         ("bru..ce", "a handle may not contain '..'"),
