@@ -86,6 +86,21 @@ struct ViewFactory {
     /// Whether a caption is cut under a card: more than about two lines of a phone's width (as on
     /// Instagram, where a caption past 125 characters is cut), or more than two paragraphs or lines.
     static func isLong(_ text: String) -> Bool {
+        // ASCII (most captions) by its bytes: each is a character, but for "\r\n", which is one;
+        // the newlines among them are LF, VT, FF and CR. Any other byte: by characters, from the start.
+        var characters = 0, lines = 1, previous: UInt8 = 0
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return isLong(characters: text) }
+            defer { previous = byte }
+            if byte == 0x0A && previous == 0x0D { continue }
+            characters += 1
+            if (0x0A...0x0D).contains(byte) { lines += 1 }
+            if characters > 125 || lines > 2 { return true }
+        }
+        return false
+    }
+
+    static func isLong(characters text: String) -> Bool {
         var characters = 0, lines = 1
         for character in text {
             characters += 1
