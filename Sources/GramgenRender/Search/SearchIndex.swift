@@ -49,11 +49,17 @@ struct SearchIndex {
         }
         var documents: [Document] = []
         var postings: [String: [Int]] = [:]
-        /// `words` without repeats.
-        func add(_ document: Document, words: [String]) {
+        /// A word met again in the same document is listed once (its postings end with this
+        /// document already): no set of each document's words is made. Returns the words
+        /// without repeats.
+        @discardableResult
+        func add(_ document: Document, words: [String]) -> [String] {
             let number = documents.count
             documents.append(document)
-            for word in words { postings[word, default: []].append(number) }
+            var unique: [String] = []
+            unique.reserveCapacity(words.count)
+            for word in words where postings[word, default: []].appendUnlessLast(number) { unique.append(word) }
+            return unique
         }
         // A post's document and words come from its own inputs and the site-wide ones: with the
         // same digests as in the last build of this process, they are taken from `memo`.
@@ -74,22 +80,21 @@ struct SearchIndex {
             let image = site.isSensitive(post) ? nil : media.images.first.flatMap { square(images[$0.path]) }
             let document = Document(kind: "p", title: post.author, detail: SiteRenderer.shorten(post.caption.plainText, to: 90),
                                     href: SitePaths.post(post), image: image)
-            let words = Array(Set(SearchText.words(text)))
-            add(document, words: words)
+            let words = add(document, words: SearchText.words(text))
             if kept != nil, let digest { made[post.key] = .init(digest: digest, document: document, words: words) }
         }
         for user in site.users {
             let count = site.postCounts[user.handle] ?? 0
             add(Document(kind: "u", title: user.handle, detail: user.name + " · " + messages.count("posts_count", count),
                          href: SitePaths.profile(user.handle), image: square(user.avatar.flatMap { images[$0.path] })),
-                words: Array(Set(SearchText.words(user.handle + " " + user.name))))
+                words: SearchText.words(user.handle + " " + user.name))
         }
         let tags = site.tags.filter { !$0.postKeys.isEmpty }
             .sorted { $0.postKeys.count != $1.postKeys.count ? $0.postKeys.count > $1.postKeys.count : $0.key < $1.key }
         for tag in tags {
             add(Document(kind: "t", title: "#" + tag.display, detail: messages.count("posts_count", tag.postKeys.count),
                          href: SitePaths.tag(tag.key), image: nil),
-                words: Array(Set(SearchText.words(tag.display))))
+                words: SearchText.words(tag.display))
         }
         if let digests, kept != nil { memo?.keep(made, site: digests.site, reused: reused) }
         self.documents = documents
@@ -152,6 +157,15 @@ struct SearchIndex {
             + "\"posts\":\(postCount),\"shards\":\(shardCount),\"chunk\":\(Self.chunkSize)}"
         files.append((SitePaths.searchMeta, Array(meta.utf8)))
         return files
+    }
+}
+
+private extension Array where Element == Int {
+    /// Appends `number` unless it is already the last element; whether it did.
+    mutating func appendUnlessLast(_ number: Int) -> Bool {
+        guard last != number else { return false }
+        append(number)
+        return true
     }
 }
 

@@ -9,7 +9,11 @@ enum SearchText {
     static func words(_ text: String) -> [String] {
         var result: [String] = []
         for token in tokens(text) {
-            result += pieces(token)
+            if let first = token.unicodeScalars.first, isCJK(first.value) {
+                result += pieces(token)
+            } else {
+                result.append(token)  // most words: no array of its characters made
+            }
         }
         return result
     }
@@ -24,7 +28,10 @@ enum SearchText {
         func flush() {
             guard !piece.isEmpty else { return }
             if ascii {
-                tokens.append(String(decoding: piece.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }, as: UTF8.self))
+                for index in piece.indices where piece[index] >= UInt8(ascii: "A") && piece[index] <= UInt8(ascii: "Z") {
+                    piece[index] += 32
+                }
+                tokens.append(String(decoding: piece, as: UTF8.self))
             } else {
                 tokens += unicodeTokens(String(decoding: piece, as: UTF8.self))
             }
