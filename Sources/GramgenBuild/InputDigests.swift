@@ -53,8 +53,12 @@ enum InputDigests {
         digest.add(source.path)
         digest.add(source.alt)
         guard let image else { return digest.add("-") }
-        for file in image.files { digest.add(file) }
-        digest.add("\(image.width)x\(image.height) \(image.focusX) \(image.focusY) \(image.dominantColor)")
+        _ = image.allFiles { digest.add($0); return true }
+        // Numbers as numbers: 10,000 images' focus points written out as text were a tenth of this.
+        for number in [UInt64(bitPattern: Int64(image.width)), UInt64(bitPattern: Int64(image.height)), image.focusX.bitPattern, image.focusY.bitPattern] {
+            digest.add(number)
+        }
+        digest.add(image.dominantColor)
         digest.add(image.placeholder)
         for item in image.camera?.items ?? [] { digest.add("\(item.label)=\(item.value)") }
     }

@@ -103,7 +103,7 @@ public final class MediaCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         loadIfNeeded()
-        guard let image = entries[key], image.files.allSatisfy({ media.contains($0) }) else { return nil }
+        guard let image = entries[key], image.allFiles({ media.contains($0) }) else { return nil }
         return image
     }
 
