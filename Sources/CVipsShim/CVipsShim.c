@@ -235,8 +235,9 @@ int gg_pngsave_buffer(VipsImage *in, void **buf, size_t *len, int strip) {
 }
 
 char *gg_error_take(void) {
-    if (!gg_call_vips_error_buffer_copy) return load_error[0] ? g_strdup(load_error) : NULL;
-    return vips_error_buffer_copy();
+    /* Set only when libvips could not be opened: then no image was ever made. */
+    if (load_error[0]) return g_strdup(load_error);
+    return gg_call_vips_error_buffer_copy ? vips_error_buffer_copy() : NULL;
 }
 
 int gg_width(VipsImage *image) { return vips_image_get_width(image); }
