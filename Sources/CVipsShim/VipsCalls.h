@@ -1,7 +1,7 @@
 /* libvips is opened when the first image is processed (gg_init), not when gramgen starts: the
-   library and the hundred-odd libraries it needs (codecs, ImageMagick, Poppler, ...) took 20 ms
-   to load and bind at every start, a sixth of a no-op build of a 10,000-post site and the same
-   for every command that reads no image. glib and gobject stay linked as usual (1 ms).
+   library and the hundred-odd libraries it needs (codecs, ImageMagick, Poppler, ...) took 25 ms
+   to load and bind at every start, a quarter of a no-op build of a 10,000-post site, and as much
+   of every command that processes no photo. glib and gobject stay linked as usual (1 ms).
 
    Every libvips function the shim calls is listed here once: each becomes a pointer filled by
    gg_init with dlsym, and its name a macro for that pointer, so the calls read as plain libvips

@@ -8,13 +8,7 @@ enum SearchText {
     /// The index's words of a text.
     static func words(_ text: String) -> [String] {
         var result: [String] = []
-        for token in tokens(text) {
-            if let first = token.unicodeScalars.first, isCJK(first.value) {
-                result += pieces(token)
-            } else {
-                result.append(token)  // most words: no array of its characters made
-            }
-        }
+        for token in tokens(text) { appendPieces(of: token, to: &result) }
         return result
     }
 
@@ -83,11 +77,13 @@ enum SearchText {
         return tokens
     }
 
-    /// A token as the index stores it: itself, or a CJK token's two-character pieces.
-    static func pieces(_ token: String) -> [String] {
+    /// A token as the index stores it: itself, or a CJK token's two-character pieces (only a CJK
+    /// token is split into its characters: most words are appended as they are).
+    static func appendPieces(of token: String, to result: inout [String]) {
+        guard let first = token.unicodeScalars.first, isCJK(first.value) else { return result.append(token) }
         let scalars = Array(token.unicodeScalars)
-        guard let first = scalars.first, isCJK(first.value), scalars.count > 2 else { return [token] }
-        return (0..<(scalars.count - 1)).map { String(String.UnicodeScalarView(scalars[$0...$0 + 1])) }
+        guard scalars.count > 2 else { return result.append(token) }
+        for start in 0..<(scalars.count - 1) { result.append(String(String.UnicodeScalarView(scalars[start...start + 1]))) }
     }
 
     /// Hangul, kana, CJK ideographs and their compatibility forms: scripts written without spaces
