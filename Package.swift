@@ -28,6 +28,9 @@ let package = Package(
             name: "CCmarkGFM", pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .target(name: "CFileSwap"),
+        // jemalloc, the allocator of every gramgen process (Sources/CAllocator/Allocator.c).
+        .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
+        .target(name: "CAllocator", dependencies: ["CJemalloc"]),
         .target(name: "GramgenCore"),
         .target(name: "GramgenMarkdown", dependencies: ["CCmarkGFM", "GramgenCore"]),
         .target(
@@ -44,7 +47,7 @@ let package = Package(
             plugins: ["EmbedTheme"]),
         .target(
             name: "GramgenBuild",
-            dependencies: ["CFileSwap", "GramgenCore", "GramgenContent", "GramgenImaging", "GramgenRender"]),
+            dependencies: ["CAllocator", "CFileSwap", "GramgenCore", "GramgenContent", "GramgenImaging", "GramgenRender"]),
         .target(name: "GramgenScaffold", dependencies: ["GramgenCore", "GramgenImaging"]),
         .target(
             name: "GramgenServe",

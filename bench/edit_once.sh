@@ -7,18 +7,21 @@
 #
 # SITE is a copy of the `run.sh --text 10000` corpus (built once with BINARY first). Each run's
 # edit differs (a timestamp): a caption line, a new hashtag, a bio line, or a new post with a
-# photo copied from the first post. Edited files are written anew and renamed into place.
+# photo copied from the first post. A text edit replaces the line the last run of its kind added,
+# so the edited file stays the corpus's own plus one line however many runs there are. Edited
+# files are written anew and renamed into place.
 set -eu
 binary=$1 site=$2 kind=$3
 user=$(ls "$site/content/users" | sort | head -1)
 first=$(ls "$site/content/users/$user/posts" | sort | head -1)
 post=$site/content/users/$user/posts/$first/post.md
 stamp=$(date +%s%N)
-rewrite() { printf '%s\n%s\n' "$(cat "$1")" "$2" > "$1.new" && mv "$1.new" "$1"; }
+rewrite() { # file, pattern of the line the last run added, the new line
+  printf '%s\n%s\n' "$(grep -v "$2" "$1")" "$3" > "$1.new" && mv "$1.new" "$1"; }
 case $kind in
-  caption) rewrite "$post" "Edited $stamp" ;;
-  hashtag) rewrite "$post" "#t$stamp" ;;
-  profile) rewrite "$site/content/users/$user/profile.md" "Bio $stamp" ;;
+  caption) rewrite "$post" '^Edited [0-9]*$' "Edited $stamp" ;;
+  hashtag) rewrite "$post" '^#t[0-9]*$' "#t$stamp" ;;
+  profile) rewrite "$site/content/users/$user/profile.md" '^Bio [0-9]*$' "Bio $stamp" ;;
   post) folder=$site/content/users/$user/posts/2030-02-01-n$stamp
         mkdir -p "$folder"
         cp "$(ls -d "$site/content/users/$user/posts/$first"/* | grep -v post.md | head -1)" "$folder/1.jpg"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Installs the Debian packages gramgen builds against (libvips, cmark-gfm and their headers)
+# Installs the Debian packages gramgen builds against (libvips, cmark-gfm, jemalloc and their headers)
 # and runs (FFmpeg, for videos).
 set -euo pipefail
-packages=(libvips-dev libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config ffmpeg)
+packages=(libvips-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libjemalloc-dev pkg-config ffmpeg)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -21,7 +21,7 @@ sudo=""
 step() { printf '\n== %s\n' "$*"; }
 
 install_missing() {
-  local packages=(libvips-dev libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config
+  local packages=(libvips-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libjemalloc-dev pkg-config
                   ffmpeg libimage-exiftool-perl
                   chromium chromium-driver default-jre-headless fonts-noto-cjk fonts-noto-color-emoji python3-pip)
   local missing=()

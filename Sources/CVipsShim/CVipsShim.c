@@ -3,7 +3,6 @@
 #include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
-#include <malloc.h>
 
 #define GG_DEFINE_CALL(name) __typeof__(name) *gg_call_##name;
 GG_VIPS_CALLS(GG_DEFINE_CALL)
@@ -282,16 +281,3 @@ void gg_unref(VipsImage *image) {
     if (image) LOCKED(g_object_unref(image));
 }
 
-/* glibc gives each thread that contends for memory its own arena, up to 8 per core, and keeps
-   freed memory in them: with libvips' and the AVIF encoder's threads, a build of 100 ten-megapixel
-   photos with the default settings peaked at 900 MiB for 2 workers. At most one arena per worker,
-   and buffers of 1 MiB and more (decoded images, encoder frames) mapped and unmapped on their own,
-   bring it under 400 MiB at the same speed (bench/results/memory-defaults.md). */
-void gg_tune_malloc(int arenas) {
-    mallopt(M_ARENA_MAX, arenas < 1 ? 1 : arenas);
-    mallopt(M_MMAP_THRESHOLD, 1 << 20);
-}
-
-void gg_release_free_memory(void) {
-    malloc_trim(0);
-}

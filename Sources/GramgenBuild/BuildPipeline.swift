@@ -63,7 +63,6 @@ public struct BuildPipeline {
     static let renderStep = steps.firstIndex { $0.name == "render" } ?? steps.count
 
     private func run(evenIfUpToDate: Bool, catchUp: Bool = false) -> BuildReport {
-        MemoryTuning.apply(jobs: options.jobs)
         memory?.settleForBuild()
         // A catch-up build draws from what the build before it loaded (nothing changed since,
         // or a change waits and its build follows), so it starts at rendering.

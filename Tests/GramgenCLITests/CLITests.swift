@@ -129,6 +129,18 @@ struct CLITests {
         #expect(page.contains("A line added without libvips"))
     }
 
+    /// gramgen allocates through jemalloc with the settings compiled into it (Allocator.c), in
+    /// the binary itself, not only where a test links it: jemalloc lists the settings it runs with
+    /// when asked to print its statistics at exit.
+    @Test("the process runs on jemalloc with gramgen's settings")
+    func allocator() throws {
+        let result = try Self.run(["--version"], environment: ["MALLOC_CONF": "stats_print:true"])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("opt.percpu_arena: \"percpu\""), "\(result.stderr.prefix(400))")
+        #expect(result.stderr.contains("opt.dirty_decay_ms: 1000"))
+        #expect(result.stderr.contains("opt.muzzy_decay_ms: 0"))
+    }
+
     @Test("the output may not be the site or its content")
     func outputGuard() throws {
         let site = Self.fixtures.appendingPathComponent("sites/basic")

@@ -13,10 +13,6 @@
 /// an Orc (runtime-compiled SIMD) program hold one process-wide lock, because Orc's code allocator
 /// is not thread-safe; decoding and encoding run unlocked.
 int gg_init(const char *argv0);
-/// At most `arenas` malloc arenas, and buffers from 1 MiB up mapped on their own (see the .c file).
-void gg_tune_malloc(int arenas);
-/* Hands the pages of freed memory back to the system (malloc_trim). */
-void gg_release_free_memory(void);
 
 /// Whether a pipeline built from an image of width×height pixels uses Orc-compiled vector code
 /// (large images do; for small ones compiling costs more than it saves).

@@ -1,0 +1,1 @@
+#include <jemalloc/jemalloc.h>
