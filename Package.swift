@@ -3,7 +3,7 @@ import PackageDescription
 
 // The targets form a DAG (drawn in the README, "Architecture"): GramgenCore depends on nothing;
 // Markdown (cmark-gfm), Imaging (libvips, FFmpeg) and Render use Core; Content uses Markdown;
-// Build uses Content, Imaging and Render; Scaffold uses Imaging; Import uses Core; Serve uses
+// Build uses Content, Imaging, Render and the allocator (jemalloc); Scaffold uses Imaging; Import uses Core; Serve uses
 // Build; the gramgen command uses Build, Import, Scaffold and Serve.
 let package = Package(
     name: "gramgen",

@@ -13,7 +13,7 @@
    How it is set, read by jemalloc at its start (before main), so it holds for every thread and
    for libvips once opened; MALLOC_CONF in the environment still overrides it:
    - one arena per CPU, each thread using the one of the CPU it runs on (the default is four per
-     CPU, which kept a third more memory with the photo workers);
+     CPU, which kept a fifth more memory with the photo workers);
    - freed pages handed back to the system after a second unused, at once when only reserved. */
 const char *malloc_conf = "percpu_arena:percpu,dirty_decay_ms:1000,muzzy_decay_ms:0";
 

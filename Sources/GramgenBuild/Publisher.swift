@@ -278,8 +278,9 @@ final class Publisher: PageSink, @unchecked Sendable {
     }
 
     /// Memory is handed back after batches that drew pages (a quarter of a batch since the last
-    /// time): one taken over from the last build freed next to nothing, and the trim walks the
-    /// whole heap (a twentieth of a serve rebuild's time when it ran after every batch).
+    /// time): one taken over from the last build freed next to nothing, and each release costs
+    /// system calls (with glibc's trim, which walked the whole heap, a twentieth of a serve
+    /// rebuild's time when it ran after every batch).
     func batchDone() {
         let release: Bool = lock.withLock {
             guard drawn - drawnAtRelease >= 512 else { return false }
