@@ -7,8 +7,9 @@
    buffers on other threads than the ones that made them. With glibc, allocation was a sixth of a
    one-off build's CPU and freed memory stayed scattered in per-thread arenas (900 MiB for 100
    ten-megapixel photos at its defaults). jemalloc, same binary, this machine: a caption edit's
-   build at 10,000 posts 0.81x the time, a pages-only build 0.80x, 100,000 posts 0.77x with less
-   memory, photos at the same speed and under 310 MiB (bench/results/allocator.md).
+   build at 10,000 posts 0.86x the time, a pages-only build 0.89x, 100,000 posts with 65 MiB less
+   memory; photos 1.04x the time (it hands freed pages back sooner) in less memory, under 310 MiB
+   (bench/results/allocator.md).
 
    How it is set, read by jemalloc at its start (before main), so it holds for every thread and
    for libvips once opened; MALLOC_CONF in the environment still overrides it:
