@@ -13,10 +13,12 @@
 
    How it is set, read by jemalloc at its start (before main), so it holds for every thread and
    for libvips once opened; MALLOC_CONF in the environment still overrides it:
-   - one arena per CPU, each thread using the one of the CPU it runs on (the default is four per
-     CPU, which kept a fifth more memory with the photo workers);
+   - two arenas, whatever the machine: the default, four per CPU, kept a fifth more memory with
+     the photo workers of a two-core machine. Not one per CPU (`percpu_arena`): where gramgen may
+     use fewer CPUs than the machine has (taskset, a container's cpuset), jemalloc turns that
+     off and says so on stderr at every start. On many cores, MALLOC_CONF=narenas:N gives more;
    - freed pages handed back to the system after a second unused, at once when only reserved. */
-const char *malloc_conf = "percpu_arena:percpu,dirty_decay_ms:1000,muzzy_decay_ms:0";
+const char *malloc_conf = "narenas:2,dirty_decay_ms:1000,muzzy_decay_ms:0";
 
 void gg_release_free_memory(void) {
     char name[64];
