@@ -1,6 +1,5 @@
 #include "CAllocator.h"
 #include <jemalloc/jemalloc.h>
-#include <stdio.h>
 
 /* Why jemalloc, not glibc's malloc: a build makes and drops millions of small objects (strings,
    arrays, views) on two or more threads, and libvips' and the AVIF encoder's threads free large
@@ -20,8 +19,9 @@
    - freed pages handed back to the system after a second unused, at once when only reserved. */
 const char *malloc_conf = "narenas:2,dirty_decay_ms:1000,muzzy_decay_ms:0";
 
+#define GG_TEXT(x) #x
+#define GG_NUMBER_TEXT(x) GG_TEXT(x)
+
 void gg_release_free_memory(void) {
-    char name[64];
-    snprintf(name, sizeof name, "arena.%u.purge", (unsigned)MALLCTL_ARENAS_ALL);
-    mallctl(name, NULL, NULL, NULL, 0);
+    mallctl("arena." GG_NUMBER_TEXT(MALLCTL_ARENAS_ALL) ".purge", NULL, NULL, NULL, 0);
 }

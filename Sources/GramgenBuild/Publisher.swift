@@ -1,3 +1,4 @@
+import CAllocator
 import CFileSwap
 import Foundation
 import GramgenCore
@@ -278,16 +279,19 @@ final class Publisher: PageSink, @unchecked Sendable {
     }
 
     /// Memory is handed back after batches that drew pages (a quarter of a batch since the last
-    /// time): one taken over from the last build freed next to nothing, and each release costs
-    /// system calls (with glibc's trim, which walked the whole heap, a twentieth of a serve
-    /// rebuild's time when it ran after every batch).
+    /// time), not only a second after it was freed (jemalloc's decay, `Allocator.c`): a big
+    /// site's render makes and drops views and pages batch after batch, and what the busiest
+    /// batches left free would otherwise count in the peak. A batch taken over from the last
+    /// build freed next to nothing, and each release costs system calls (with glibc's trim,
+    /// which walked the whole heap, a twentieth of a serve rebuild's time when it ran after
+    /// every batch).
     func batchDone() {
         let release: Bool = lock.withLock {
             guard drawn - drawnAtRelease >= 512 else { return false }
             drawnAtRelease = drawn
             return true
         }
-        if release { MemoryTuning.release() }
+        if release { gg_release_free_memory() }
     }
 
     /// Makes the previous build's file part of this one when it is still exactly the one its

@@ -17,10 +17,17 @@ struct CLITests {
         return folder.appendingPathComponent("gramgen")
     }
 
-    static func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+    /// Runs gramgen with `arguments`; `launcher` (a command and its arguments) runs it instead.
+    static func run(_ arguments: [String], environment extra: [String: String] = [:],
+                    launcher: [String] = []) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
+        if let command = launcher.first {
+            process.executableURL = URL(fileURLWithPath: command)
+            process.arguments = launcher.dropFirst() + [binary.path] + arguments
+        } else {
+            process.executableURL = binary
+            process.arguments = arguments
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["COLUMNS"] = "100"
         environment.merge(extra) { $1 }
@@ -146,19 +153,11 @@ struct CLITests {
     /// gramgen's settings do not use them, so it starts silently there too.
     @Test("the allocator says nothing when the process is bound to one CPU")
     func allocatorOnOneCPU() throws {
-        let taskset = URL(fileURLWithPath: "/usr/bin/taskset")
-        try #require(FileManager.default.isExecutableFile(atPath: taskset.path), "util-linux's taskset")
-        let process = Process()
-        process.executableURL = taskset
-        process.arguments = ["-c", "0", Self.binary.path, "--version"]
-        let err = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = err
-        try process.run()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(String(decoding: stderr, as: UTF8.self) == "")
+        let taskset = "/usr/bin/taskset"
+        try #require(FileManager.default.isExecutableFile(atPath: taskset), "util-linux's taskset")
+        let result = try Self.run(["--version"], launcher: [taskset, "-c", "0"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
     }
 
     @Test("the output may not be the site or its content")
