@@ -174,6 +174,15 @@ public struct BuildPipeline {
                 digests.preload()
             }
         }
+        // A one-off build's two manifests of the output (60,000 lines each at 10,000 posts) are
+        // read on another thread from here: started after the images were taken, they were still
+        // being read when the pages were to be drawn (a core idle for 40 ms of a 0.6 s build).
+        // A big site's when it publishes (held from here, they raised its peak memory): as the
+        // last build into this output had it, since the posts are not loaded yet.
+        if !options.publishInPlace, state.loaded.checked?.lastPostCount ?? 0 <= Self.bigSite {
+            let spare = Spare(output: options.output, manifestURL: state.upToDate.manifestURL)
+            state.manifestsAhead = options.parallel.ahead { spare.readAhead() }
+        }
         let posts = state.postMemo
         posts.restore(from: state.postsFolder, salt: state.keptSalt, contentRoot: state.contentRoot,
                       parallel: options.parallel)
@@ -183,6 +192,13 @@ public struct BuildPipeline {
             posts.use(listing: postStamps)
             state.imageMemo.begin(stamps: imageStamps)
             state.loaded.checked?.content = nil
+        }
+        // The theme (its templates parsed: 10 ms) beside the rest of the load, which ends on one
+        // thread (the site resolved), instead of after it.
+        let (siteRoot, lastTheme) = (options.siteRoot, state.memory?.theme)
+        state.themeAhead = options.parallel.ahead {
+            var diagnostics = Diagnostics()
+            return (Theme.load(siteRoot: siteRoot, diagnostics: &diagnostics, reusing: lastTheme), diagnostics)
         }
         let loader = ContentLoader(siteRoot: options.siteRoot,
                                    options: .init(includeDrafts: options.includeDrafts, baseURL: options.baseURL,
@@ -208,7 +224,14 @@ public struct BuildPipeline {
     }
 
     private static func theme(_ state: BuildState) -> Next {
-        let theme = state.collect { Theme.load(siteRoot: state.options.siteRoot, diagnostics: &$0, reusing: state.memory?.theme) }
+        let theme = state.collect { diagnostics in
+            guard let (theme, found) = state.themeAhead?.value else {
+                return Theme.load(siteRoot: state.options.siteRoot, diagnostics: &diagnostics, reusing: state.memory?.theme)
+            }
+            diagnostics.append(contentsOf: found.items)
+            return theme
+        }
+        state.themeAhead = nil
         state.loaded.theme = theme
         state.report.themeKept = theme.reused
         state.memory?.theme = theme
@@ -229,10 +252,8 @@ public struct BuildPipeline {
     private static func images(_ state: BuildState) throws -> Next {
         let options = state.options
         guard let site = state.loaded.site else { return .stop }
-        // A one-off build's two manifests of the output (60,000 lines each at 10,000 posts) are
-        // read on another thread while the images are taken, which is most of it one thread's
-        // work; a big site's when it publishes (held from here, they raised its peak memory).
-        if !options.publishInPlace, !Self.isBig(site) {
+        // Read ahead from here when the load did not start it (a site that grew past the line).
+        if !options.publishInPlace, state.manifestsAhead == nil, !Self.isBig(site) {
             let spare = Spare(output: options.output, manifestURL: state.upToDate.manifestURL)
             state.manifestsAhead = options.parallel.ahead { spare.readAhead() }
         }
@@ -250,6 +271,7 @@ public struct BuildPipeline {
         var result = stage.run(ImageStage.jobs(for: site))
         stage.widenCroppedSlides(of: site, in: &result)
         state.report.imagesKept = state.imageMemo.reused
+        state.report.imagesWhole = state.imageMemo.tookWhole
         state.imageMemo.finish()
         // A server frees the last build's tables after the reload; a one-off build at once (kept
         // to its end, they raised its peak memory).
@@ -328,8 +350,11 @@ public struct BuildPipeline {
     /// Posts above which a one-off build trades time for memory: the search index made after the
     /// pages, not beside them, and the renderer freed before publishing.
     private static func isBig(_ site: Site) -> Bool {
-        site.posts.count > 20_000
+        site.posts.count > bigSite
     }
+
+    /// Above this many posts a site is big (`isBig`).
+    private static let bigSite = 20_000
 
     private static func publish(_ state: BuildState) throws -> Next {
         guard let publisher = state.publisher, let images = state.loaded.images, let cache = state.loaded.cache else { return .stop }
@@ -418,6 +443,8 @@ final class BuildState {
     let writing = DispatchGroup()
     /// The output's manifests, read while the images are taken (`BuildPipeline.images`).
     var manifestsAhead: Ahead<Spare.Manifests>?
+    /// The theme and what loading it found, loaded while the posts load (`BuildPipeline.load`).
+    var themeAhead: Ahead<(Theme, Diagnostics)>?
     /// The media files to publish, gathered while the pages are drawn (`BuildPipeline.render`).
     var mediaAhead: Ahead<Set<String>>?
     /// Posts and images as the last build left them: this process's (`gramgen serve`), or read

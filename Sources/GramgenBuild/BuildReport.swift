@@ -21,6 +21,9 @@ public struct BuildReport: Sendable {
     public var postsKept = 0
     /// Images taken as the last build found them (their files unchanged), without a look-up.
     public var imagesKept = 0
+    /// Every image taken in one piece, as the last build's first look-up found them (the same
+    /// images, every file unchanged: `ImageMemo.lookupWhole`).
+    public var imagesWhole = false
     /// The theme taken as the last build made it (no file of it changed), without parsing it.
     public var themeKept = false
     /// The media files to publish taken as the last build's (the same images).

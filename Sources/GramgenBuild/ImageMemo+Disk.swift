@@ -4,43 +4,67 @@ import GramgenImaging
 
 /// `ImageMemo` kept on disk, so a one-off `gramgen build` after an edit looks up only the photos
 /// whose files changed: for each source as the last build found it, its stamp, the settings and
-/// role it was made for, and its key in the image cache. The processed image itself is the
-/// cache's (`MediaCache.lookup`, which also checks its files are still there), so this file
-/// holds names and numbers only, and an entry the cache no longer has is simply looked up again.
+/// role it was made for, its key in the image cache and the processed image itself, whose files
+/// must still be in the cache's `media/` (`MediaCache.haveFiles`; an entry whose files are gone is
+/// simply looked up again). With them, the keys of the last build's first look-up in order, when
+/// it found every key: a build that asks for the same keys, every file unchanged, takes its
+/// images in one piece (`lookupWhole`), as a server's next build does, without the cache's index.
 /// Written only when the memo changed (nothing is written after a caption edit), as a `KeptFile`
 /// under the build's salt; a file cut short, damaged or from another gramgen is ignored.
 extension ImageMemo {
-    private static let magic = "gramgen images 2"
+    private static let magic = "gramgen images 3"
 
     /// Fills a memo no build has used yet with what `save` wrote to `path`.
     func restore(from path: String, salt: String, cache: MediaCache) {
         guard lock.withLock({ !used && entries.isEmpty }) else { return }  // a process's later builds
         guard var reader = KeptFile.reader(atPath: path, limit: InputFile.maxMediaBytes, magic: Self.magic, salt: salt),
-              let decoded = try? Self.decode(&reader) else { return }
+              let (decoded, whole) = try? Self.decode(&reader) else { return }
+        let present = cache.haveFiles(decoded.map(\.entry.image))
         var restored: [Key: Entry] = [:]
         restored.reserveCapacity(decoded.count)
-        for (key, stamp, cacheKey, sourceKey) in decoded {
-            guard let image = cache.lookup(cacheKey) else { continue }
-            restored[key] = Entry(stamp: stamp, image: image, cacheKey: cacheKey, sourceKey: sourceKey)
+        for ((key, entry), present) in zip(decoded, present) where present { restored[key] = entry }
+        let last = whole.flatMap { indexes -> Whole? in
+            guard indexes.allSatisfy({ present[$0] }) else { return nil }
+            return Self.whole(indexes.map { decoded[$0] }, all: indexes.count == restored.count ? restored : nil)
         }
         lock.withLock {
             guard !used, entries.isEmpty else { return }
             entries = restored
-            changed = restored.count != decoded.count
+            lastWhole = last
+            wholeOnDisk = last?.keys
+            changed = restored.count != decoded.count || (whole != nil && last == nil)
         }
+    }
+
+    /// The last build's first look-up as `keepWhole` keeps it, from its entries in order; `all`:
+    /// the table of every entry when these are all of them.
+    private static func whole(_ items: [(key: Key, entry: Entry)], all: [Key: Entry]?) -> Whole {
+        var next: [Key: Entry] = all ?? [:], images: [String: ProcessedImage] = [:]
+        if all == nil { next.reserveCapacity(items.count) }
+        images.reserveCapacity(items.count)
+        var cacheKeys = Set<String>()
+        cacheKeys.reserveCapacity(items.count)
+        for (key, entry) in items {
+            if all == nil { next[key] = entry }
+            images[key.path] = entry.image
+            cacheKeys.insert(entry.cacheKey)
+        }
+        return Whole(keys: items.map(\.key), stamps: items.map(\.entry.stamp), next: next, images: images,
+                     cacheKeys: cacheKeys, sourceKeys: items.map(\.entry.sourceKey))
     }
 
     /// Writes the memo to `path` when it changed since it was read or last written.
     func save(to path: String, salt: String) {
         // Taken as changes are: a build that changes the memo while this writes marks it again.
-        let entries: [Key: Entry]? = lock.withLock {
+        let taken: (entries: [Key: Entry], whole: [Key]?)? = lock.withLock {
             guard changed else { return nil }
             changed = false
-            return self.entries
+            return (entries, wholeOnDisk)
         }
-        guard let entries else { return }
+        guard let (entries, whole) = taken else { return }
+        let items = Array(entries)
         var writer = KeptFile.writer(magic: Self.magic, salt: salt)
-        writer.list(Array(entries)) { writer, item in
+        writer.list(items) { writer, item in
             let (key, entry) = item
             writer.string(key.path)
             writer.string(key.role.rawValue)
@@ -48,19 +72,44 @@ extension ImageMemo {
             writer.list(entry.stamp) { $0.int($1) }
             writer.string(entry.cacheKey)
             writer.string(entry.sourceKey)
+            entry.image.write(to: &writer)
         }
+        // The whole's keys as places in the list above; none when one of them has no entry.
+        var places: [Key: Int] = [:]
+        if whole != nil { for (index, item) in items.enumerated() { places[item.key] = index } }
+        let indexes = whole.flatMap { keys -> [Int]? in
+            var indexes: [Int] = []
+            indexes.reserveCapacity(keys.count)
+            for key in keys {
+                guard let index = places[key] else { return nil }
+                indexes.append(index)
+            }
+            return indexes
+        }
+        writer.optional(indexes) { writer, indexes in writer.list(indexes) { $0.int($1) } }
         if !KeptFile.write(writer, toPath: path) { lock.withLock { changed = true } }
     }
 
-    private static func decode(_ reader: inout ByteReader) throws -> [(Key, [Int64], String, String)] {
-        let entries = try reader.list { reader -> (Key, [Int64], String, String) in
+    private static func decode(_ reader: inout ByteReader) throws -> ([(key: Key, entry: Entry)], [Int]?) {
+        let entries = try reader.list { reader -> (key: Key, entry: Entry) in
             let path = try reader.string()
             guard let role = ImageRole(rawValue: try reader.string()) else { throw ByteReader.Malformed() }
             let fingerprint = try reader.word()
             let stamp: [Int64] = try reader.list { try $0.int() }
-            return (Key(path: path, role: role, fingerprint: fingerprint), stamp, try reader.string(), try reader.string())
+            let cacheKey = try reader.string(), sourceKey = try reader.string()
+            let image = try ProcessedImage(reading: &reader)
+            return (Key(path: path, role: role, fingerprint: fingerprint),
+                    Entry(stamp: stamp, image: image, cacheKey: cacheKey, sourceKey: sourceKey))
         }
+        // Each entry at most once (as the keys of a look-up are).
+        var listed = [Bool](repeating: false, count: entries.count)
+        let whole = try reader.optional { reader in try reader.list { reader -> Int in
+            let index: Int = try reader.int()
+            guard entries.indices.contains(index), !listed[index] else { throw ByteReader.Malformed() }
+            listed[index] = true
+            return index
+        } }
         guard reader.isAtEnd else { throw ByteReader.Malformed() }
-        return entries
+        return (entries, whole)
     }
 }

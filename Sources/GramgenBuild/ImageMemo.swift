@@ -50,12 +50,17 @@ final class ImageMemo: @unchecked Sendable {
     /// The last build's first look-up, when it found every key, and what it gave:
     /// a rebuild after a caption edit asks for the same 10,100 keys of unchanged files, and
     /// takes them in one piece (`lookupWhole`) instead of 10,100 look-ups and insertions.
-    private var lastWhole: Whole?
+    var lastWhole: Whole?
     /// Whether this build kept its own: a `Whole` serves the very next build only (the cache is
     /// pruned to each build's images, so an older one's files may be gone).
     private var keptWhole = false
     /// Whether this build took its images in one piece (`lookupWhole`).
     private(set) var tookWhole = false
+    /// The keys of this build's first look-up when it found every key (as `keepWhole` keeps
+    /// them), and those of the last build (`wholeOnDisk`): the file written for the next process
+    /// lists its entries in this order (`save`), so a one-off build takes its images whole too.
+    private var wholeKeys: [Key]?
+    var wholeOnDisk: [Key]?
 
     init(keepsWhole: Bool = true) {
         self.keepsWhole = keepsWhole
@@ -82,6 +87,7 @@ final class ImageMemo: @unchecked Sendable {
             reused = 0
             keptWhole = false
             tookWhole = false
+            wholeKeys = nil
         }
     }
 
@@ -96,22 +102,26 @@ final class ImageMemo: @unchecked Sendable {
             reused += keys.count
             keptWhole = true  // this build's images are the same: it serves the next one too
             tookWhole = true
+            wholeKeys = keys
             return whole
         }
     }
 
     /// Keeps a build's first look-up, once it has every key (as this build found or made them),
     /// and what the image stage made of it, for `lookupWhole` and `lookupAround`; a later one (a
-    /// second pass over some slides) is not kept.
+    /// second pass over some slides) is not kept. A process with no next build keeps only the
+    /// keys, for the file (`wholeKeys`).
     func keepWhole(_ keys: [Key], images: [String: ProcessedImage], cacheKeys: Set<String>) {
         lock.withLock {
-            guard keepsWhole, !keptWhole, next.count == keys.count else { return }
+            guard !keptWhole, wholeKeys == nil, next.count == keys.count else { return }
             var entries: [Entry] = []
             entries.reserveCapacity(keys.count)
             for key in keys {
                 guard let entry = next[key] else { return }
                 entries.append(entry)
             }
+            wholeKeys = keys
+            guard keepsWhole else { return }
             lastWhole = Whole(keys: keys, stamps: entries.map(\.stamp), next: next, images: images, cacheKeys: cacheKeys,
                               sourceKeys: entries.map(\.sourceKey))
             keptWhole = true
@@ -186,6 +196,8 @@ final class ImageMemo: @unchecked Sendable {
         lock.withLock {
             if next.count != reused { changed = true }  // made anew: `remember` said so
             if reused != entries.count { changed = true }  // some are gone
+            if wholeKeys != wholeOnDisk { changed = true }  // the same images in another order
+            wholeOnDisk = wholeKeys
             used = true
             retired = (entries, lastWhole, stamps)
             entries = next
@@ -198,7 +210,10 @@ final class ImageMemo: @unchecked Sendable {
     /// For a process with no next build (a one-off build): the table is let go unless `save`
     /// writes it (`PostMemo.keepOnlyWhatSaveWrites`).
     func keepOnlyWhatSaveWrites() {
-        lock.withLock { if !changed { Parallel.free(&entries, replacingWith: [:]) } }
+        lock.withLock {
+            lastWhole = nil
+            if !changed { Parallel.free(&entries, replacingWith: [:]) }
+        }
     }
 
     /// The last build's tables, replaced by `finish`: handed over (`takeRetired`) to be freed
@@ -219,6 +234,8 @@ final class ImageMemo: @unchecked Sendable {
             next = [:]
             stamps = [:]
             lastWhole = nil
+            wholeKeys = nil
+            wholeOnDisk = nil
         }
     }
 

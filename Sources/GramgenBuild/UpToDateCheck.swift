@@ -45,6 +45,8 @@ struct UpToDateCheck {
         /// will (its table of them is made that large at once, not doubled as it grows: at
         /// 100,000 posts a doubling held 37 MB more at the peak of a build's memory).
         var lastFileCount = 0
+        /// How many posts the last build into this output had (0 without a record).
+        var lastPostCount = 0
     }
 
     /// Walks the inputs and, when there is a record, compares the output with it. `trusted` is the
@@ -64,7 +66,8 @@ struct UpToDateCheck {
         guard let record, FileManager.default.fileExists(atPath: options.output.path) else {
             // Nothing to compare the output with: the inputs' walk gets both cores.
             let inputs = inputsDigest(threads: options.parallel.workers, keepContent: keep, listings: listings)
-            return Outcome(upToDate: nil, inputs: inputs, content: content, contentNamesClean: clean, lastFileCount: record?.fileCount ?? 0)
+            return Outcome(upToDate: nil, inputs: inputs, content: content, contentNamesClean: clean, lastFileCount: record?.fileCount ?? 0,
+                           lastPostCount: record?.postCount ?? 0)
         }
         let inputs: String, output: String?
         if options.publishInPlace, let trusted {
@@ -75,9 +78,11 @@ struct UpToDateCheck {
             (inputs, output) = (inputsDigest(threads: options.parallel.workers, keepContent: keep, listings: listings), Self.folderStamp(options.output))
         }
         guard record.inputs == inputs, let output, record.output == output else {
-            return Outcome(upToDate: nil, inputs: inputs, content: content, contentNamesClean: clean, lastFileCount: record.fileCount)
+            return Outcome(upToDate: nil, inputs: inputs, content: content, contentNamesClean: clean, lastFileCount: record.fileCount,
+                           lastPostCount: record.postCount)
         }
-        return Outcome(upToDate: record, inputs: inputs, content: content, contentNamesClean: clean, lastFileCount: record.fileCount)
+        return Outcome(upToDate: record, inputs: inputs, content: content, contentNamesClean: clean, lastFileCount: record.fileCount,
+                           lastPostCount: record.postCount)
     }
 
     /// Records a successful build. `inputs` is the digest taken before the build read them, so an

@@ -23,6 +23,8 @@ public final class MediaCache: @unchecked Sendable {
 
     private let lock = NSLock()
     private var loaded = false
+    /// Whether `media` holds the listing of `media/` (read before the index, or alone: `haveFiles`).
+    private var listed = false
     private var entries: [String: ProcessedImage] = [:]
     /// Names in `media/` as listed on load, plus the files written since.
     private var media: Set<String> = []
@@ -107,6 +109,15 @@ public final class MediaCache: @unchecked Sendable {
         return image
     }
 
+    /// Whether every file of each image is in `media/`, from its listing alone: for images whose
+    /// descriptions a build kept itself (`ImageMemo`), which need no look-up in the index.
+    public func haveFiles(_ images: [ProcessedImage]) -> [Bool] {
+        lock.withLock {
+            listIfNeeded()
+            return images.map { $0.allFiles { media.contains($0) } }
+        }
+    }
+
     /// Records a processed image: `files` are written, `moving` (large files made on disk, such as
     /// videos) are renamed into `media/` from the work folder.
     public func store(_ key: String, image: ProcessedImage, files: [String: Data], moving: [VideoFile] = []) throws {
@@ -151,14 +162,24 @@ public final class MediaCache: @unchecked Sendable {
     }
 
     /// Rewrites the index with the given entries only and removes the files the last build did not use.
+    /// When the index is still the file the last prune left (`IndexRecord`, kept beside it) and
+    /// that prune kept the same keys, it is already what it should be and is not read at all
+    /// (10,000 lines: most of what a one-off build after an edit spent on its cache once it took
+    /// its images from `ImageMemo`).
     public func prune(keepingKeys keys: Set<String>, files: Set<String>) {
         lock.lock()
         defer { lock.unlock() }
-        loadIfNeeded()
-        // An index read whole, with nothing appended and every entry used, is already what it should be.
-        let unchanged = appender < 0 && indexState == .ready && indexLines == entries.count
-            && entries.count == keys.count && keys.allSatisfy { entries[$0] != nil }
-        if !unchanged { rewriteIndex(keys) }
+        let digest = IndexRecord.digest(keys)
+        let known = IndexRecord(reading: recordPath)
+        if let known, !loaded, appender < 0, known.keys == digest, IndexRecord(indexPath, keys: digest) == known {
+            listIfNeeded()
+        } else {
+            loadIfNeeded()
+            // An index read whole, with nothing appended and every entry used, is already what it should be.
+            let unchanged = appender < 0 && indexState == .ready && indexLines == entries.count
+                && entries.count == keys.count && keys.allSatisfy { entries[$0] != nil }
+            if !unchanged { rewriteIndex(keys) }
+        }
         for name in media where !files.contains(name) && Self.isOwnName(name) {
             unlink(mediaPath + "/" + name)
         }
@@ -168,6 +189,68 @@ public final class MediaCache: @unchecked Sendable {
         var info = stat()
         let legacy = directory.appendingPathComponent("entries")
         if lstat(legacy.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { try? FileManager.default.removeItem(at: legacy) }
+        let now = IndexRecord(indexPath, keys: digest)
+        if now != known {
+            if let now { now.write(to: recordPath) } else { unlink(recordPath) }
+        }
+    }
+
+    /// Where `prune` keeps its `IndexRecord`.
+    private var recordPath: String { directory.appendingPathComponent("index-record").path }
+
+    /// The index file as a prune left it: its identity (a file written since, or replaced, has
+    /// another: its change time moves whatever is done to the others) and a digest of the keys
+    /// it then held, in no order.
+    struct IndexRecord: Equatable, Sendable {
+        var size: Int64
+        var modified: Int64
+        var changed: Int64
+        var inode: UInt64
+        var keys: UInt64
+
+        init(size: Int64, modified: Int64, changed: Int64, inode: UInt64, keys: UInt64) {
+            (self.size, self.modified, self.changed, self.inode, self.keys) = (size, modified, changed, inode, keys)
+        }
+
+        /// The regular file at `path` (a link is not followed), or nil.
+        init?(_ path: String, keys: UInt64) {
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+            let stamp = SourceDigests.Stamp(info)
+            self.init(size: stamp.size, modified: stamp.modified, changed: stamp.changed, inode: UInt64(bitPattern: stamp.inode), keys: keys)
+        }
+
+        private static let magic = "gramgen cache index 1"
+
+        /// What `write` wrote to `path`; nil for anything else (a kept file, read as one).
+        init?(reading path: String) {
+            guard var reader = KeptFile.reader(atPath: path, limit: 256, magic: Self.magic, salt: ""),
+                  let size: Int64 = try? reader.int(), let modified: Int64 = try? reader.int(),
+                  let changed: Int64 = try? reader.int(), let inode = try? reader.word(), let keys = try? reader.word(),
+                  reader.isAtEnd else { return nil }
+            self.init(size: size, modified: modified, changed: changed, inode: inode, keys: keys)
+        }
+
+        func write(to path: String) {
+            var writer = KeptFile.writer(magic: Self.magic, salt: "")
+            writer.int(size)
+            writer.int(modified)
+            writer.int(changed)
+            writer.word(inode)
+            writer.word(keys)
+            KeptFile.write(writer, toPath: path)
+        }
+
+        /// A digest of a set of keys that does not depend on their order (a sum of each one's).
+        static func digest(_ keys: Set<String>) -> UInt64 {
+            var sum: UInt64 = 0
+            for key in keys {
+                var digest = DigestBuilder()
+                digest.add(key)
+                sum &+= digest.value
+            }
+            return sum
+        }
     }
 
     /// Whether gramgen makes files of this name in `media/`: a content name (16 hex digits and
@@ -215,7 +298,7 @@ public final class MediaCache: @unchecked Sendable {
     private func loadIfNeeded() {
         guard !loaded else { return }
         loaded = true
-        media = Set(CacheFiles.names(in: mediaPath))
+        listIfNeeded()
         guard let bytes = CacheFiles.read(indexPath), !bytes.isEmpty else {
             indexState = .fresh
             return
@@ -230,6 +313,13 @@ public final class MediaCache: @unchecked Sendable {
         }
         indexLines = records.count - 1
         indexState = bytes.last == 0x0A ? .ready : .cutShort
+    }
+
+    /// Lists `media/`; called with the lock held.
+    private func listIfNeeded() {
+        guard !listed else { return }
+        listed = true
+        media = Set(CacheFiles.names(in: mediaPath))
     }
 
     /// Appends one line to the index, opening it first; called with the lock held.

@@ -22,11 +22,37 @@ struct KeptLoadTests {
         #expect(second.postsRead == 1, "read \(second.postsRead), kept \(second.postsKept)")
         #expect(second.postsKept == first.postsRead - 1)
         #expect(second.imagesKept == second.imagesFromCache && second.imagesKept > 0)
+        #expect(second.imagesWhole, "the same images as the last build's: taken in one piece")
         try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
         // A photo replaced: that one is looked up again, the others are taken as they were.
         try IncrementalEditKindsTests.apply(.replacePhoto, to: site)
         let third = try TestSupport.build(site: site, output: output, cache: cache)
         #expect(third.imagesKept == third.imagesFromCache + third.imagesProcessed - 1)
+        #expect(!third.imagesWhole)
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+        // Then another caption edit: whole again, from what the third build kept.
+        try IncrementalEditKindsTests.apply(.captionText, to: site)
+        let fourth = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(fourth.imagesWhole && fourth.imagesProcessed == 0, "\(fourth.imagesProcessed) processed")
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+    }
+
+    @Test("images whose file is gone from the cache are made again, not taken as kept, and the output is a fresh build's")
+    func cachedFileGone() throws {
+        let site = try IncrementalEditKindsTests.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
+        defer { TestSupport.remove(site, output, cache) }
+        let first = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(first.published && first.imagesProcessed > 0)
+        let media = cache.appendingPathComponent("media")
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: media.path).sorted().first)
+        try FileManager.default.removeItem(at: media.appendingPathComponent(name))
+        try IncrementalEditKindsTests.apply(.captionText, to: site)
+        let second = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(second.published, "\(second.diagnostics.items)")
+        // The site's photos share their files (the same picture): none of them is taken as kept.
+        #expect(!second.imagesWhole && second.imagesKept == 0 && second.imagesProcessed > 0,
+                "\(second.imagesProcessed) processed, \(second.imagesKept) kept")
+        #expect(FileManager.default.fileExists(atPath: media.appendingPathComponent(name).path), "made again")
         try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
     }
 

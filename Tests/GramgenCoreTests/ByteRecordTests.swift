@@ -55,4 +55,41 @@ struct ByteRecordTests {
         var endless = ByteReader([UInt8](repeating: 0xFF, count: 12))
         #expect(throws: ByteReader.Malformed.self) { let _: Int64 = try endless.int() }
     }
+
+    @Test("a processed image reads back exactly, camera and video included; a file name with a slash or cut short is refused")
+    func processedImage() throws {
+        var image = ProcessedImage(
+            width: 1080, height: 1350,
+            variants: [ImageVariant(format: .avif, width: 320, height: 400, file: "0123456789abcdef.avif"),
+                       ImageVariant(format: .jpeg, width: 1080, height: 1350, file: "fedcba9876543210.jpg")],
+            squares: [ImageVariant(format: .webp, width: 480, height: 480, file: "00112233445566ff.webp")],
+            focusX: 0.1 + 0.2, focusY: 1.0 / 3.0, dominantColor: "#a0b1c2", placeholder: "data:image/webp;base64,UklG+/=",
+            camera: CameraInfo(camera: "Canon\tEOS", lens: nil, focalLength: "50 mm", aperture: nil, shutter: "1/200", iso: "400"))
+        let plain = ProcessedImage(width: 1, height: 1, variants: [], squares: [], focusX: 0.5, focusY: 0.5,
+                                   dominantColor: "", placeholder: "")
+        image.video = ProcessedVideo(duration: 12.25, hasAudio: true, renditions: [
+            VideoRendition(format: .mp4, width: 1080, height: 1920, bytes: 1_234_567, file: "aaaaaaaaaaaaaaaa.mp4")])
+        var writer = ByteWriter()
+        image.write(to: &writer)
+        plain.write(to: &writer)
+        var reader = ByteReader(writer.bytes)
+        let read = try ProcessedImage(reading: &reader)
+        #expect(read == image && read.camera == image.camera && read.video == image.video)
+        #expect(try ProcessedImage(reading: &reader) == plain)
+        #expect(reader.isAtEnd)
+        var alone = ByteWriter()
+        image.write(to: &alone)
+        for length in 0..<alone.bytes.count {
+            var short = ByteReader(Array(alone.bytes[..<length]))
+            #expect(throws: ByteReader.Malformed.self) { try ProcessedImage(reading: &short) }
+        }
+        for name in ["../../etc/passwd", "media/x.jpg", ""] {
+            var forged = image
+            forged.variants[1].file = name
+            var writer = ByteWriter()
+            forged.write(to: &writer)
+            var reader = ByteReader(writer.bytes)
+            #expect(throws: ByteReader.Malformed.self, "\(name)") { try ProcessedImage(reading: &reader) }
+        }
+    }
 }

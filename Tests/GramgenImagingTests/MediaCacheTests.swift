@@ -141,12 +141,7 @@ struct MediaCacheTests {
         let directory = try Self.folder()
         defer { try? FileManager.default.removeItem(at: directory) }
         let index = directory.appendingPathComponent("index")
-        let (one, oneFiles) = Self.image(1), (two, twoFiles) = Self.image(2)
-        let first = try MediaCache(directory: directory)
-        try first.store(Self.key(1), image: one, files: oneFiles)
-        try first.store(Self.key(2), image: two, files: twoFiles)
-        let keys: Set = [Self.key(1), Self.key(2)], files = Set(one.files + two.files)
-        first.prune(keepingKeys: keys, files: files)
+        let (one, two, keys, files) = try Self.twoStoredAndPruned(in: directory)
         func identity() -> [Int] {
             var info = stat()
             _ = stat(index.path, &info)
@@ -169,6 +164,52 @@ struct MediaCacheTests {
         let text = try String(contentsOf: index, encoding: .utf8)
         #expect(!text.contains("not an entry"))
         #expect(try MediaCache(directory: directory).lookup(Self.key(2)) == two)
+    }
+
+    @Test("a prune that looked nothing up, with the index as the last prune left it and the same keys, leaves it alone and still removes unused files; another index or other keys are rewritten")
+    func pruneFromRecord() throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let index = directory.appendingPathComponent("index")
+        let (one, two, keys, files) = try Self.twoStoredAndPruned(in: directory)
+        let written = try Data(contentsOf: index), stamp = try SourceDigests.Stamp(Self.info(index.path))
+
+        let stray = "00000000000000aa.webp"
+        try Data("x".utf8).write(to: directory.appendingPathComponent("media/" + stray))
+        let kept = try MediaCache(directory: directory)
+        #expect(kept.haveFiles([one, two, Self.image(3).0]) == [true, true, false])
+        kept.prune(keepingKeys: keys, files: files)
+        #expect(try SourceDigests.Stamp(Self.info(index.path)) == stamp, "the index was not written again")
+        #expect(!FileManager.default.fileExists(atPath: kept.filePath(for: stray)), "an unused file is removed all the same")
+
+        // Another process appended a line since: the index is read and written again.
+        let handle = try FileHandle(forWritingTo: index)
+        handle.seekToEndOfFile()
+        handle.write(Data("not an entry\n".utf8))
+        try handle.close()
+        try MediaCache(directory: directory).prune(keepingKeys: keys, files: files)
+        #expect(try Data(contentsOf: index) == written)
+        // Other keys: the index holds only them.
+        try MediaCache(directory: directory).prune(keepingKeys: [Self.key(1)], files: Set(one.files))
+        let reopened = try MediaCache(directory: directory)
+        #expect(reopened.lookup(Self.key(1)) == one && reopened.lookup(Self.key(2)) == nil)
+    }
+
+    /// A cache with two entries, pruned to both (its index written anew).
+    static func twoStoredAndPruned(in directory: URL) throws -> (ProcessedImage, ProcessedImage, Set<String>, Set<String>) {
+        let (one, oneFiles) = Self.image(1), (two, twoFiles) = Self.image(2)
+        let cache = try MediaCache(directory: directory)
+        try cache.store(Self.key(1), image: one, files: oneFiles)
+        try cache.store(Self.key(2), image: two, files: twoFiles)
+        let keys: Set = [Self.key(1), Self.key(2)], files = Set(one.files + two.files)
+        cache.prune(keepingKeys: keys, files: files)
+        return (one, two, keys, files)
+    }
+
+    static func info(_ path: String) throws -> stat {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { throw CocoaError(.fileReadNoSuchFile) }
+        return info
     }
 
     @Test("a saved digest is trusted by the next build: an unchanged source is not read again")
