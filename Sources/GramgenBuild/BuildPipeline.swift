@@ -306,7 +306,7 @@ public struct BuildPipeline {
                                           // A warm-up leaves nothing: no catch-up follows it.
                                           $0.choices(catchUp: state.catchUp || state.evenIfUpToDate,
                                                      partial: state.catchUp && options.publishInPlace && kept != nil)
-                                      }, readAhead: state.manifestsAhead)
+                                      }, readAhead: state.manifestsAhead, keepsGroups: !options.publishInPlace && !Self.isBig(site))
         state.manifestsAhead = nil
         // The media files to publish (33,000 names at 10,000 posts) are gathered beside the
         // pages; a big site's, whose peak memory is the render's, after them.
@@ -397,12 +397,12 @@ public struct BuildPipeline {
             // Files of their own each, on both threads (70 ms of one thread at 10,000 posts);
             // the record that says the build is complete, last.
             _ = parallel.both({
-                publisher.saveManifest()
-                digests.save()
+                publisher.saveManifest()  // 60,000 lines: the longest
             }, {
                 posts.save(to: postsFolder, salt: salt, contentRoot: contentRoot)
                 imageMemo.save(to: imagesFile, salt: salt)
                 cache.prune(keepingKeys: images.cacheKeys, files: media.union(images.replacedFiles))
+                digests.save()
             })
             writing.wait()  // the kept posts, when a one-off build wrote them after its load
             if let output { upToDate.save(report, inputs: inputs, output: output) }

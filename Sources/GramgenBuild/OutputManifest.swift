@@ -214,8 +214,11 @@ struct OutputManifest: Sendable {
         /// What the file holds now: the manifest read ahead while it is the file it was read from
         /// (a manifest is always replaced whole, by a rename), else the file read again.
         var current: OutputManifest {
-            identity != nil && FileIdentity(path: path) == identity ? manifest : OutputManifest.load(URL(fileURLWithPath: path))
+            isCurrent ? manifest : OutputManifest.load(URL(fileURLWithPath: path))
         }
+
+        /// Whether the file is still the one read ahead.
+        var isCurrent: Bool { identity != nil && FileIdentity(path: path) == identity }
     }
 
     /// The entry for `path` when the file at `relative` (by default `path`) in `folder` is still

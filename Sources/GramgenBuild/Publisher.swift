@@ -88,16 +88,19 @@ final class Publisher: PageSink, @unchecked Sendable {
     private(set) var leftForLater: Set<String> = []
 
     /// A group of pages queued together (`PageSet.addGroup`): its inputs, files and sitemap paths.
-    struct PageGroup {
+    struct PageGroup: Sendable {
         var inputs: UInt64
         var files: [String]
         var sitemap: [String]
     }
-    /// In place, the groups the last build of this process queued or took over (nothing else
-    /// records them: a one-off build queues every group).
+    /// The groups the last build queued or took over: in place, as this process's last build
+    /// left them; for `.swap`, as kept with the last build's manifest (`keepsGroups`).
     private let keptGroups: [String: PageGroup]
-    /// In place, this build's groups, for the next build of this process.
+    /// This build's groups, for the next build: in place, of this process; for `.swap`, written
+    /// beside the manifest (`saveManifest`).
     private(set) var groups: [String: PageGroup] = [:]
+    /// Whether this build takes groups over and records its own (`.swap` with `keepsGroups`).
+    private let usesGroups: Bool
     /// Groups this build took over whole (`takeOverGroup`).
     private(set) var groupsKept = 0
 
@@ -111,9 +114,10 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// instead of the one on disk: no file it lists is looked at again.
     init(_ strategy: Strategy, output: URL, cache: MediaCache, staticFiles: [StaticFiles.File], manifestURL: URL, parallel: Parallel,
          kept: OutputManifest? = nil, keptMedia: Set<String>? = nil, keptGroups: [String: PageGroup] = [:],
-         expectedFiles: Int = 0, later: FastRender.Choices? = nil, readAhead: Ahead<Spare.Manifests>? = nil) throws {
+         expectedFiles: Int = 0, later: FastRender.Choices? = nil, readAhead: Ahead<Spare.Manifests>? = nil,
+         keepsGroups: Bool = false) throws {
         self.keptMedia = kept == nil ? nil : keptMedia
-        self.keptGroups = kept == nil ? [:] : keptGroups
+        var keptGroups = kept == nil ? [:] : keptGroups
         self.later = strategy == .inPlace ? later : nil
         self.strategy = strategy
         self.parallel = parallel
@@ -136,6 +140,8 @@ final class Publisher: PageSink, @unchecked Sendable {
                 fm.fileExists(atPath: output.path) ? read?.previous?.current ?? OutputManifest.load(manifestURL) : OutputManifest()
             }, { Spare(output: output, manifestURL: manifestURL).take(as: building, readAhead: read?.spare) })
             writer = FileWriter(replacing: !held.entries.isEmpty)
+            // The groups kept with the manifest read ahead, while it is still the one there.
+            if keepsGroups, let read, read.previous?.isCurrent == true, fm.fileExists(atPath: output.path) { keptGroups = read.groups }
         case .inPlace:
             target = output
             previous = kept.map { var trusted = $0; trusted.trusted = true; return trusted } ?? OutputManifest.load(manifestURL)
@@ -150,6 +156,8 @@ final class Publisher: PageSink, @unchecked Sendable {
             try FileManager.default.createDirectory(at: manifestURL.deletingLastPathComponent(), withIntermediateDirectories: true)
             guard FileManager.default.createFile(atPath: unfinished, contents: Data()) else { throw POSIXError.current(unfinished) }
         }
+        self.keptGroups = keptGroups
+        usesGroups = strategy == .inPlace || keepsGroups
         try fm.createDirectory(at: target, withIntermediateDirectories: true)
         targetFolder = OpenFolder(target.path)
         outputFolder = strategy == .inPlace ? targetFolder : OpenFolder(output.path)
@@ -182,7 +190,7 @@ final class Publisher: PageSink, @unchecked Sendable {
     }
 
     func takeOverGroup(_ name: String, inputs: UInt64) -> [String]? {
-        guard strategy == .inPlace, !partial, let group = keptGroups[name], group.inputs == inputs else { return nil }
+        guard usesGroups, !partial, let group = keptGroups[name], group.inputs == inputs else { return nil }
         var entries: [OutputManifest.Entry] = []
         entries.reserveCapacity(group.files.count)
         for file in group.files {
@@ -201,7 +209,7 @@ final class Publisher: PageSink, @unchecked Sendable {
     }
 
     func queuedGroup(_ name: String, inputs: UInt64, files: [String], sitemap: [String]) {
-        guard strategy == .inPlace, !partial else { return }
+        guard usesGroups, !partial else { return }
         lock.withLock { groups[name] = PageGroup(inputs: inputs, files: files, sitemap: sitemap) }
     }
 
@@ -472,8 +480,14 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// told to reload.
     func saveManifest() {
         guard let finished else { return }
+        let groupsPath = PageGroup.path(manifestURL)
+        // Gone before the manifest changes: groups are never read with another manifest.
+        unlink(groupsPath)
         finished.save(manifestURL)
         if strategy == .inPlace { unlink(manifestURL.path + ".unfinished") }
+        if strategy == .swap, usesGroups, let manifest = FileIdentity(path: manifestURL.path) {
+            PageGroup.write(groups, to: groupsPath, manifest: manifest)
+        }
     }
 
     /// Drops what was written after a failure: the temporary folder; in place, what was written
@@ -627,12 +641,16 @@ struct Spare {
     struct Manifests: Sendable {
         let previous: OutputManifest.ReadAhead?
         let spare: OutputManifest.ReadAhead?
+        /// The page groups kept with `previous` (`PageGroup.read`).
+        var groups: [String: Publisher.PageGroup] = [:]
     }
 
-    /// Reads the manifests a build will use (`Publisher`'s `readAhead`).
+    /// Reads the manifests a build will use (`Publisher`'s `readAhead`), and the page groups kept
+    /// with the last build's.
     func readAhead() -> Manifests {
-        Manifests(previous: FileManager.default.fileExists(atPath: output.path) ? .init(manifestURL.path) : nil,
-                  spare: Leftovers.isOurs(folder) ? .init(manifest) : nil)
+        let previous: OutputManifest.ReadAhead? = FileManager.default.fileExists(atPath: output.path) ? .init(manifestURL.path) : nil
+        return Manifests(previous: previous, spare: Leftovers.isOurs(folder) ? .init(manifest) : nil,
+                         groups: Publisher.PageGroup.read(Publisher.PageGroup.path(manifestURL), manifest: previous?.identity))
     }
 
     /// Moves the spare to `target` and returns what it holds; nothing (and no folder) when there

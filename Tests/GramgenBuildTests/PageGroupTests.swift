@@ -3,14 +3,16 @@ import Testing
 @testable import GramgenBuild
 @testable import GramgenRender
 
-/// In a process that keeps what each build leaves (`gramgen serve`), the post and likes pages of
-/// a run of one author's posts are taken over whole when nothing they read changed, and queued
-/// again otherwise: edits at the edge of a run (whose neighbours show on the next run's pages),
-/// a new post that shifts every run of its author, and a deleted one, each give a build from
-/// scratch's files.
+/// In a process that keeps what each build leaves (`gramgen serve`), and in one-off builds from
+/// the groups kept beside the output's manifest, the post and likes pages of a run of one
+/// author's posts are taken over whole when nothing they read changed, and queued again
+/// otherwise: edits at the edge of a run (whose neighbours show on the next run's pages), a new
+/// post that shifts every run of its author, and a deleted one, each give a build from scratch's
+/// files.
 struct PageGroupTests {
-    @Test("post pages are taken over a group at a time, and edits at a group's edge give a fresh build's files")
-    func groupsOfPostPages() throws {
+    @Test("post pages are taken over a group at a time, and edits at a group's edge give a fresh build's files",
+          arguments: [true, false])
+    func groupsOfPostPages(serve: Bool) throws {
         let site = try IncrementalBuildTests.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
         defer { TestSupport.remove(site, output, cache) }
         // Ana gets more posts than one group holds: two groups (newest first, index 0 the newest).
@@ -21,9 +23,9 @@ struct PageGroupTests {
                                                 "---\ndate: 2023-12-\(day)T10:00:00Z\n---\nOld \(number) by @ana #river\n")
             try IncrementalEditKindsTests.copyPhoto(site, to: "content/users/ana/posts/2023-12-\(day)-old/1.jpg")
         }
-        let memory = BuildMemory()
+        let memory = serve ? BuildMemory() : nil
         func build() throws -> BuildReport {
-            let report = try TestSupport.build(site: site, output: output, cache: cache, memory: memory) { $0.publishInPlace = true }
+            let report = try TestSupport.build(site: site, output: output, cache: cache, memory: memory) { $0.publishInPlace = serve }
             #expect(report.published, "\(report.diagnostics.items)")
             return report
         }
@@ -61,6 +63,48 @@ struct PageGroupTests {
         // A site-wide change (a user's name shows on every page) queues every group.
         try IncrementalEditKindsTests.write(site, "content/users/cleo/profile.md", "---\nname: Cleo Renamed\nfollowing: [ana]\n---\nHello from cleo.\n")
         #expect(try build().pageGroupsKept == 0)
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+    }
+
+    @Test("a one-off build uses the groups kept with the manifest it reads only: with an older manifest's, a damaged file or none, every page is queued, and the files are a fresh build's")
+    func groupsBoundToTheirManifest() throws {
+        let site = try IncrementalBuildTests.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
+        defer { TestSupport.remove(site, output, cache) }
+        func build() throws -> BuildReport {
+            let report = try TestSupport.build(site: site, output: output, cache: cache)
+            #expect(report.published, "\(report.diagnostics.items)")
+            return report
+        }
+        func groupsFile() throws -> URL {
+            let builds = cache.appendingPathComponent("builds")
+            let name = try #require(try FileManager.default.contentsOfDirectory(atPath: builds.path).first { $0.hasSuffix(".groups") })
+            return builds.appendingPathComponent(name)
+        }
+        func edit(_ step: Int) throws {
+            try IncrementalEditKindsTests.write(site, "content/users/ben/posts/2024-02-15-walk/post.md",
+                                                "---\ndate: 2024-02-15T10:00:00Z\n---\nBen, take \(step) #food\n")
+        }
+        #expect(try build().pageGroupsKept == 0)
+        let older = try Data(contentsOf: groupsFile())
+        try edit(1)
+        #expect(try build().pageGroupsKept == 2, "ana's and cleo's groups")
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+        // The first build's groups put back: they go with the first manifest, not this one.
+        try older.write(to: groupsFile())
+        try edit(2)
+        #expect(try build().pageGroupsKept == 0)
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+        var damaged = try Data(contentsOf: groupsFile())
+        damaged.removeLast(3)
+        try damaged.write(to: groupsFile())
+        try edit(3)
+        #expect(try build().pageGroupsKept == 0)
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+        try FileManager.default.removeItem(at: groupsFile())
+        try edit(4)
+        #expect(try build().pageGroupsKept == 0)
+        try edit(5)
+        #expect(try build().pageGroupsKept == 2, "written again by the build before")
         try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
     }
 }
