@@ -33,16 +33,6 @@ struct OutputManifest: Sendable {
         /// A page left as an earlier build drew it, to be drawn again (`FastRender`): no page's
         /// inputs are this, so the next build draws it.
         case later
-
-        /// As the manifest's text holds it: the digest's 16 hexadecimal digits, or a word.
-        var text: String {
-            switch self {
-            case .inputs(let digest): Hex.string(digest)
-            case .always: ""
-            case .placed: "placed"
-            case .later: "later"
-            }
-        }
     }
 
     var entries: [String: Entry] = [:]
@@ -52,150 +42,81 @@ struct OutputManifest: Sendable {
     /// Held in memory by the process that wrote every file it lists, into a folder nobody else
     /// writes (`gramgen serve`'s, see `BuildMemory`): its files are taken as they are, unlooked at.
     var trusted = false
-    private static let header = "#gramgen files\t2"
+    /// The format's name, first in the file: a manifest of an older gramgen (text) is not read,
+    /// and its output is then made again whole, once.
+    private static let magic = "gramgen files 3"
 
     /// The up-to-date record's mark of a build that left pages for later (`BuildPipeline`).
     static let drawLater = "later"
 
-    /// Tab-separated lines: path, inputs, content, size, modified (ns), inode.
+    /// A binary record (`ByteWriter`): whether it lists everything, then each file: path, inputs,
+    /// content, size, modified (ns), inode. Read whole or not at all: a file cut short or
+    /// damaged gives an empty manifest, so nothing in the output is taken over (every page is
+    /// drawn, every file placed again). Read as any input is: a regular file, bounded, never
+    /// waited on (a FIFO in its place). A one-off build reads two of them and writes one: as text
+    /// (60,000 lines at 10,000 posts) they cost a tenth of a caption edit's build.
     static func load(_ url: URL) -> OutputManifest {
-        // Read as any input is: a regular file, bounded, never waited on (a FIFO in its place).
-        guard case .success(let data) = InputFile.read(atPath: url.path, limit: InputFile.maxMediaBytes) else { return OutputManifest() }
-        var manifest = OutputManifest()
-        manifest.listsEverything = data.starts(with: Array((header + "\n").utf8))
-        // One pass over the bytes (a big site's manifest has tens of thousands of lines, read by
-        // every build): fields found by their tabs, numbers read digit by digit.
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            manifest.entries.reserveCapacity(bytes.reduce(0) { $1 == 10 ? $0 + 1 : $0 })
-            var start = 0
-            while start < bytes.count {
-                var end = start
-                while end < bytes.count, bytes[end] != 10 { end += 1 }
-                if let (path, entry) = Self.entry(UnsafeBufferPointer(rebasing: bytes[start..<end])) {
-                    manifest.entries[path] = entry
-                }
-                start = end + 1
-            }
-        }
-        return manifest
+        guard case .success(let bytes) = InputFile.readBytes(atPath: url.path, limit: maxBytes) else { return OutputManifest() }
+        var reader = ByteReader(bytes)
+        return (try? decode(&reader)) ?? OutputManifest()
     }
 
-    /// One line: path, inputs, content, size, modified (ns), inode; nil for anything else.
-    private static func entry(_ line: UnsafeBufferPointer<UInt8>) -> (String, Entry)? {
-        var tabs: [Int] = []
-        tabs.reserveCapacity(5)
-        for index in line.indices where line[index] == 9 {
-            tabs.append(index)
-            if tabs.count > 5 { return nil }
-        }
-        guard tabs.count == 5 else { return nil }
-        func text(_ field: Int) -> String {
-            let from = field == 0 ? 0 : tabs[field - 1] + 1, to = field == 5 ? line.count : tabs[field]
-            return String(decoding: UnsafeBufferPointer(rebasing: line[from..<to]), as: UTF8.self)
-        }
-        func number(_ field: Int, negative: Bool = false) -> UInt64? {
-            let from = tabs[field - 1] + 1 + (negative ? 1 : 0), to = field == 5 ? line.count : tabs[field]
-            guard from < to else { return nil }
-            var value: UInt64 = 0
-            for index in from..<to {
-                let digit = line[index] &- 48
-                let (tens, over) = value.multipliedReportingOverflow(by: 10)
-                let (sum, carry) = tens.addingReportingOverflow(UInt64(digit))
-                guard digit < 10, !over, !carry else { return nil }
-                value = sum
+    /// 1 GiB: about 2,000,000 files (a site of 300,000 posts).
+    static let maxBytes = 1 << 30
+
+    private static func decode(_ reader: inout ByteReader) throws -> OutputManifest {
+        guard try reader.string() == magic else { throw ByteReader.Malformed() }
+        var manifest = OutputManifest()
+        manifest.listsEverything = try reader.bool()
+        let count = try reader.count()
+        manifest.entries.reserveCapacity(count)
+        for _ in 0..<count {
+            let path = try reader.string()
+            let inputs: Made
+            switch try reader.int() as Int {
+            case 0: inputs = .always
+            case 1: inputs = .placed
+            case 2: inputs = .later
+            case 3: inputs = .inputs(try reader.word())
+            default: throw ByteReader.Malformed()
             }
-            return value
+            let content = try reader.optional { try $0.word() }
+            let size: Int64 = try reader.int(), modified: Int64 = try reader.int(), inode: Int64 = try reader.int()
+            manifest.entries[path] = Entry(inputs: inputs, content: content, size: size, modified: modified, inode: UInt64(bitPattern: inode))
         }
-        /// 16 hexadecimal digits (as `Hex` writes them); nil for anything else.
-        func digest(_ field: Int) -> UInt64? {
-            let from = tabs[field - 1] + 1, to = tabs[field]
-            guard to - from == 16 else { return nil }
-            var value: UInt64 = 0
-            for index in from..<to {
-                let byte = line[index]
-                let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-                default: return nil
-                }
-                value = value << 4 | UInt64(digit)
-            }
-            return value
-        }
-        let inputs: Made
-        switch tabs[1] - tabs[0] - 1 {
-        case 0: inputs = .always
-        case 16: guard let value = digest(1) else { return nil }; inputs = .inputs(value)
-        default:
-            switch text(1) {
-            case "placed": inputs = .placed
-            case "later": inputs = .later
-            default: return nil
-            }
-        }
-        let content: UInt64?
-        if tabs[2] - tabs[1] == 1 { content = nil } else { guard let value = digest(2) else { return nil }; content = value }
-        let beforeEpoch = line[tabs[3] + 1] == UInt8(ascii: "-")  // a file time before 1970
-        guard let size = number(3), let time = number(4, negative: beforeEpoch), let inode = number(5) else { return nil }
-        guard size <= UInt64(Int64.max), time <= UInt64(Int64.max) else { return nil }
-        let modified = beforeEpoch ? -Int64(time) : Int64(time)
-        return (text(0), Entry(inputs: inputs, content: content, size: Int64(size), modified: modified, inode: inode))
+        guard reader.isAtEnd else { throw ByteReader.Malformed() }
+        return manifest
     }
 
     func save(_ url: URL) {
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         guard let file = try? AtomicFile.Writer(url.path) else { return }
-        // Written a megabyte at a time: at 100,000 posts the whole of it is 56 MB, at the peak of
-        // a build's memory.
-        let piece = 1 << 20
-        var out: [UInt8] = []
-        out.reserveCapacity(piece + 4096)
-        if listsEverything { out += (Self.header + "\n").utf8 }
-        // Written byte by byte: tens of thousands of lines on every build of a big site.
-        // No array or string made per line: 60,000 lines at 10,000 posts, on every build.
-        func append(_ number: Int64) {
-            if number < 0 { out.append(UInt8(ascii: "-")) }
-            append(number.magnitude)
-        }
-        func append(_ number: UInt64) {
-            var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                         UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            var count = 0
-            var rest = number
-            withUnsafeMutableBytes(of: &digits) { buffer in
-                repeat {
-                    buffer[19 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                    count += 1
-                } while rest > 0
-                out.append(contentsOf: buffer[(20 - count)...])
+        // Written a megabyte at a time: at 100,000 posts the whole of it is tens of megabytes, at
+        // the peak of a build's memory.
+        var writer = ByteWriter()
+        writer.string(Self.magic)
+        writer.bool(listsEverything)
+        writer.int(entries.count)
+        for (path, entry) in entries {
+            writer.string(path)
+            switch entry.inputs {
+            case .always: writer.int(0)
+            case .placed: writer.int(1)
+            case .later: writer.int(2)
+            case .inputs(let digest):
+                writer.int(3)
+                writer.word(digest)
+            }
+            writer.optional(entry.content) { $0.word($1) }
+            writer.int(entry.size)
+            writer.int(entry.modified)
+            writer.int(Int64(bitPattern: entry.inode))
+            if writer.bytes.count >= 1 << 20 {
+                file.append(writer.bytes)
+                writer = ByteWriter()
             }
         }
-        func append(digest: UInt64) {
-            for shift in stride(from: 60, through: 0, by: -4) { out.append(Hex.lowerDigits[Int(digest >> UInt64(shift) & 0xF)]) }
-        }
-        for (path, entry) in entries where !path.utf8.contains(where: { $0 == 9 || $0 == 10 }) {
-            out += path.utf8
-            out.append(9)
-            if case .inputs(let digest) = entry.inputs { append(digest: digest) } else { out += entry.inputs.text.utf8 }
-            out.append(9)
-            if let content = entry.content { append(digest: content) }
-            out.append(9)
-            append(entry.size)
-            out.append(9)
-            append(entry.modified)
-            out.append(9)
-            append(entry.inode)
-            out.append(10)
-            if out.count >= piece {
-                file.append(out)
-                out.removeAll(keepingCapacity: true)
-            }
-        }
-        file.append(out)
+        file.append(writer.bytes)
         try? file.commit()
     }
 

@@ -157,8 +157,8 @@ public enum KeptFile {
     /// A reader past the header, or nil when the file is missing, not a plain file, too large, or
     /// of another kind or salt.
     public static func reader(atPath path: String, limit: Int, magic: String, salt: String) -> ByteReader? {
-        guard !FileContainment.isLink(path), case .success(let bytes) = InputFile.read(atPath: path, limit: limit) else { return nil }
-        var reader = ByteReader(Array(bytes))
+        guard !FileContainment.isLink(path), case .success(let bytes) = InputFile.readBytes(atPath: path, limit: limit) else { return nil }
+        var reader = ByteReader(bytes)
         guard (try? reader.string()) == magic, (try? reader.string()) == salt else { return nil }
         return reader
     }

@@ -61,6 +61,29 @@ public enum InputFile {
 
     /// The file's bytes, at most `limit` of them (a larger file is an error, found before reading).
     public static func read(atPath path: String, limit: Int) -> Result<Data, Failure> {
+        reading(atPath: path, limit: limit) { fd, size in
+            var data = Data(count: size)
+            let filled = data.withUnsafeMutableBytes { fill($0, from: fd) }
+            data.count = filled ?? 0
+            return filled.map { _ in data }
+        }
+    }
+
+    /// `read`, as an array of bytes (what `ByteReader` reads: no copy of a large record is made).
+    public static func readBytes(atPath path: String, limit: Int) -> Result<[UInt8], Failure> {
+        reading(atPath: path, limit: limit) { fd, size in
+            var filled: Int?
+            let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                filled = fill(UnsafeMutableRawBufferPointer(buffer), from: fd)
+                count = filled ?? 0
+            }
+            return filled.map { _ in bytes }
+        }
+    }
+
+    /// Opens a regular file of at most `limit` bytes without blocking and hands `body` its
+    /// descriptor and size; `body` returns nil when a read failed (`errno` then says why).
+    private static func reading<Value>(atPath path: String, limit: Int, _ body: (Int32, Int) -> Value?) -> Result<Value, Failure> {
         if case .failure(let failure) = check(atPath: path) { return .failure(failure) }
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else {
@@ -75,21 +98,23 @@ public enum InputFile {
         case .success(let bytes): size = bytes
         }
         guard size <= limit else { return .failure(.tooLarge(limit: limit)) }
-        var data = Data(count: size)
+        guard let value = body(fd, size) else { return .failure(.unreadable(String(cString: strerror(errno)))) }
+        return .success(value)
+    }
+
+    /// Reads into `buffer` until it is full or the file ends: how many bytes, or nil on an error.
+    private static func fill(_ buffer: UnsafeMutableRawBufferPointer, from fd: Int32) -> Int? {
         var filled = 0
-        while filled < size {
-            let count = data.withUnsafeMutableBytes { raw in
-                Foundation.read(fd, raw.baseAddress! + filled, size - filled)
-            }
+        while filled < buffer.count {
+            let count = Foundation.read(fd, buffer.baseAddress! + filled, buffer.count - filled)
             if count < 0 {
                 if errno == EINTR { continue }
-                return .failure(.unreadable(String(cString: strerror(errno))))
+                return nil
             }
             if count == 0 { break }
             filled += count
         }
-        data.count = filled
-        return .success(data)
+        return filled
     }
 
     /// A regular file's size, or why it is not one.

@@ -2,10 +2,10 @@ import Foundation
 import Testing
 @testable import GramgenBuild
 
-/// The manifest a build leaves (`OutputManifest`) reads back exactly as it was written, and a line
-/// it cannot read is skipped, never half read.
+/// The manifest a build leaves (`OutputManifest`) reads back exactly as it was written, and one
+/// cut short, damaged or of an older gramgen is not read at all, never half read.
 struct OutputManifestTests {
-    @Test("entries round-trip, extreme numbers included; malformed lines are skipped")
+    @Test("entries round-trip, extreme numbers included; a file cut short, damaged or of an older gramgen gives none")
     func roundTrip() throws {
         let folder = try TestSupport.temporaryFolder()
         defer { TestSupport.remove(folder) }
@@ -23,16 +23,19 @@ struct OutputManifestTests {
         #expect(read.entries == manifest.entries)
         #expect(read.listsEverything)
 
-        let (i, c) = ("00000000000000ff", "0123456789abcdef")
-        let text = "a\t\(i)\t\(c)\t1\t2\t3\n" + "short\t1\t2\n" + "over\t\(i)\t\(c)\t1\t2\t18446744073709551616\n"
-            + "letters\t\(i)\t\(c)\t1x\t2\t3\n" + "empty\t\(i)\t\(c)\t\t2\t3\n" + "extra\t\(i)\t\(c)\t1\t2\t3\t4\n"
-            + "short digest\tff\t\(c)\t1\t2\t3\n" + "upper case\t\(i)\t0123456789ABCDEF\t1\t2\t3\n"
-            + "unknown word\tplaces\t\t1\t2\t3\n" + "b\t\t\t5\t-6\t7\n" + "m\tplaced\t\t8\t9\t10"
-        try Data(text.utf8).write(to: url)
-        let partial = OutputManifest.load(url)
-        #expect(partial.entries == ["a": .init(inputs: .inputs(255), content: 0x0123456789abcdef, size: 1, modified: 2, inode: 3),
-                                    "b": .init(inputs: .always, content: nil, size: 5, modified: -6, inode: 7),
-                                    "m": .init(inputs: .placed, content: nil, size: 8, modified: 9, inode: 10)])
-        #expect(!partial.listsEverything)
+        // Read whole or not at all: cut short anywhere, a byte more at its end, or the
+        // text of an older gramgen, and nothing of it is taken.
+        let bytes = try Data(contentsOf: url)
+        for length in stride(from: 0, to: bytes.count, by: 7) {
+            try bytes.prefix(length).write(to: url)
+            #expect(OutputManifest.load(url).entries.isEmpty, "cut at \(length) of \(bytes.count)")
+        }
+        var longer = bytes
+        longer.append(0)
+        try longer.write(to: url)
+        #expect(OutputManifest.load(url).entries.isEmpty)
+        try Data("#gramgen files\t2\nindex.html\t0000000000000abc\t0000000000000def\t12\t1\t42\n".utf8).write(to: url)
+        let older = OutputManifest.load(url)
+        #expect(older.entries.isEmpty && !older.listsEverything)
     }
 }
