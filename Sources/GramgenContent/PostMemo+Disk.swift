@@ -83,10 +83,11 @@ extension PostMemo {
 
     private static func encode(_ entries: [(String, Entry)], salt: String, key: UInt64, contentRoot: URL) -> ByteWriter {
         var writer = KeptFile.writer(magic: magic, salt: salt)
+        let root = contentRoot.path
         writer.word(key)
         let kept = entries.filter { folder, entry in
             guard let loaded = entry.loaded, entry.diagnostics.isEmpty else { return false }
-            return loaded.post.images.allSatisfy { imageURL($0.path, contentRoot: contentRoot) == $0.fileURL }
+            return loaded.post.images.allSatisfy { imageFilePath($0.path, root: root) == $0.filePath }
         }
         writer.int(kept.count)
         for (folder, entry) in kept {
@@ -99,10 +100,11 @@ extension PostMemo {
 
     private static func decode(_ reader: inout ByteReader, contentRoot: URL) throws -> (key: UInt64, entries: [(String, Entry)]) {
         let key = try reader.word()
+        let root = contentRoot.path
         let entries = try reader.list { reader -> (String, Entry) in
             let folder = try reader.string()
             let stamp: [Int64] = try reader.list { try $0.int() }
-            let loaded = try read(from: &reader, contentRoot: contentRoot)
+            let loaded = try read(from: &reader, root: root)
             // What a load of that folder makes, and nothing else: the post and its files are the
             // folder's own (a file that says otherwise was not written by gramgen).
             guard Self.isPlausible(loaded, folder: folder) else { throw ByteReader.Malformed() }
@@ -119,23 +121,26 @@ extension PostMemo {
     /// from elsewhere out, and whoever can write this folder can write the site's templates.)
     static func isPlausible(_ loaded: LoadedPost, folder: String) -> Bool {
         let post = loaded.post, prefix = "content/\(folder)/"
-        let handles = post.likedBy + post.comments.map(\.author) + loaded.references.map(\.handle)
-        let dates = [post.date.instant] + post.comments.map(\.date)
+        func isDate(_ date: Date) -> Bool {
+            date.timeIntervalSinceReferenceDate.isFinite && abs(date.timeIntervalSinceReferenceDate) < 1e11
+        }
+        // Each list looked at where it is (no list of every handle or date made for each of 10,000 posts).
         return folder == "users/\(post.author)/posts/\(post.id)" && post.sourcePath == prefix + "post.md"
             && PostID.problem(with: post.id) == nil
             && post.images.allSatisfy { $0.path.hasPrefix(prefix) && ContentFolder.isPlainName(String($0.path.dropFirst(prefix.count))) }
             && post.tagKeys.allSatisfy(ContentFolder.isPlainName)  // each names a folder of the output
-            && handles.allSatisfy(Handle.isValid)
-            && (post.caption.mentions + post.comments.flatMap(\.text.mentions)).allSatisfy(Handle.isValid)
+            && post.likedBy.allSatisfy(Handle.isValid) && loaded.references.allSatisfy { Handle.isValid($0.handle) }
+            && post.caption.mentions.allSatisfy(Handle.isValid)
+            && post.comments.allSatisfy { Handle.isValid($0.author) && $0.text.mentions.allSatisfy(Handle.isValid) && isDate($0.date) }
             && post.repostOf.map { $0.split(separator: "/").count == 2 } ?? true
-            && dates.allSatisfy { $0.timeIntervalSinceReferenceDate.isFinite && abs($0.timeIntervalSinceReferenceDate) < 1e11 }
-            && abs(post.date.utcOffsetSeconds) <= 18 * 3600
+            && isDate(post.date.instant) && abs(post.date.utcOffsetSeconds) <= 18 * 3600
     }
 
-    /// The URL the loader gives a plain file at `path` (`PostFolder.image`).
-    private static func imageURL(_ path: String, contentRoot: URL) -> URL? {
+    /// The file path the loader gives a plain file at `path` (`PostFolder.image`), under `root`
+    /// (content/'s own path).
+    private static func imageFilePath(_ path: String, root: String) -> String? {
         guard path.hasPrefix("content/") else { return nil }
-        return contentRoot.appendingPathComponent(String(path.dropFirst("content/".count)), isDirectory: false)
+        return root + "/" + path.dropFirst("content/".count)
     }
 
     private static func write(_ loaded: LoadedPost, to writer: inout ByteWriter) {
@@ -172,15 +177,15 @@ extension PostMemo {
         writer.optional(loaded.repostLocation) { write($1, to: &$0) }
     }
 
-    private static func read(from reader: inout ByteReader, contentRoot: URL) throws -> LoadedPost {
+    private static func read(from reader: inout ByteReader, root: String) throws -> LoadedPost {
         let id = try reader.string()
         let author = try reader.string()
         let date = PostDate(instant: Date(timeIntervalSinceReferenceDate: try reader.double()), utcOffsetSeconds: try reader.int())
         let location = try reader.optional { try $0.string() }
         let images = try reader.list { reader -> ImageSource in
             let path = try reader.string()
-            guard let url = imageURL(path, contentRoot: contentRoot) else { throw ByteReader.Malformed() }
-            return ImageSource(path: path, fileURL: url, alt: try reader.string())
+            guard let file = imageFilePath(path, root: root) else { throw ByteReader.Malformed() }
+            return ImageSource(path: path, filePath: file, alt: try reader.string())
         }
         let caption = try readText(from: &reader)
         let tagKeys = try reader.strings()

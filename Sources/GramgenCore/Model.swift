@@ -5,14 +5,22 @@ public struct ImageSource: Sendable, Hashable {
     /// Path relative to the site root, for messages.
     public var path: String
     /// Absolute path on disk, for reading.
-    public var fileURL: URL
+    public var filePath: String
     public var alt: String
 
-    public init(path: String, fileURL: URL, alt: String) {
+    public init(path: String, filePath: String, alt: String) {
         self.path = path
-        self.fileURL = fileURL
+        self.filePath = filePath
         self.alt = alt
     }
+
+    public init(path: String, fileURL: URL, alt: String) {
+        self.init(path: path, filePath: fileURL.path, alt: alt)
+    }
+
+    /// `filePath` as a URL, made when asked: making one takes over a microsecond, 16 ms for the
+    /// photos of 10,000 kept posts, and an unchanged photo's is never asked for.
+    public var fileURL: URL { URL(fileURLWithPath: filePath, isDirectory: false) }
 
     /// Whether the file is a video (by its extension, see `MediaType`).
     public var isVideo: Bool { MediaType(fileName: path) == .video }
