@@ -397,12 +397,12 @@ public struct BuildPipeline {
             // Files of their own each, on both threads (70 ms of one thread at 10,000 posts);
             // the record that says the build is complete, last.
             _ = parallel.both({
-                publisher.saveManifest()  // 60,000 lines: the longest
+                publisher.saveManifest()
+                digests.save()
             }, {
                 posts.save(to: postsFolder, salt: salt, contentRoot: contentRoot)
                 imageMemo.save(to: imagesFile, salt: salt)
                 cache.prune(keepingKeys: images.cacheKeys, files: media.union(images.replacedFiles))
-                digests.save()
             })
             writing.wait()  // the kept posts, when a one-off build wrote them after its load
             if let output { upToDate.save(report, inputs: inputs, output: output) }

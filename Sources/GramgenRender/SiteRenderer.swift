@@ -103,7 +103,9 @@ public final class SiteRenderer: @unchecked Sendable {
             Result {
                 pages.addHome()
                 try pages.flush(into: sink)
-                try pages.addEach(site.users, into: sink) { $0.addProfile($1) }
+                // A user stands for a dozen pages or more (tabs, pages of each): four to a task, so
+                // that the one whose posts changed does not leave the other core idle at the end.
+                try pages.addEach(site.users, weight: 8, into: sink) { $0.addProfile($1) }
                 try pages.addPostPages(into: sink)
                 try pages.addTags(into: sink)
                 pages.addExplore()
