@@ -179,10 +179,7 @@ public struct BuildPipeline {
         // being read when the pages were to be drawn (a core idle for 40 ms of a 0.6 s build).
         // A big site's when it publishes (held from here, they raised its peak memory): as the
         // last build into this output had it, since the posts are not loaded yet.
-        if !options.publishInPlace, state.loaded.checked?.lastPostCount ?? 0 <= Self.bigSite {
-            let spare = Spare(output: options.output, manifestURL: state.upToDate.manifestURL)
-            state.manifestsAhead = options.parallel.ahead { spare.readAhead() }
-        }
+        if state.loaded.checked?.lastPostCount ?? 0 <= Self.bigSite { readManifestsAhead(state) }
         let posts = state.postMemo
         posts.restore(from: state.postsFolder, salt: state.keptSalt, contentRoot: state.contentRoot,
                       parallel: options.parallel)
@@ -196,10 +193,7 @@ public struct BuildPipeline {
         // The theme (its templates parsed: 10 ms) beside the rest of the load, which ends on one
         // thread (the site resolved), instead of after it.
         let (siteRoot, lastTheme) = (options.siteRoot, state.memory?.theme)
-        state.themeAhead = options.parallel.ahead {
-            var diagnostics = Diagnostics()
-            return (Theme.load(siteRoot: siteRoot, diagnostics: &diagnostics, reusing: lastTheme), diagnostics)
-        }
+        state.themeAhead = options.parallel.ahead { loadTheme(siteRoot: siteRoot, reusing: lastTheme) }
         let loader = ContentLoader(siteRoot: options.siteRoot,
                                    options: .init(includeDrafts: options.includeDrafts, baseURL: options.baseURL,
                                                   parallel: options.parallel, memo: posts,
@@ -224,19 +218,28 @@ public struct BuildPipeline {
     }
 
     private static func theme(_ state: BuildState) -> Next {
-        let theme = state.collect { diagnostics in
-            guard let (theme, found) = state.themeAhead?.value else {
-                return Theme.load(siteRoot: state.options.siteRoot, diagnostics: &diagnostics, reusing: state.memory?.theme)
-            }
-            diagnostics.append(contentsOf: found.items)
-            return theme
-        }
+        let (theme, found) = state.themeAhead?.value ?? loadTheme(siteRoot: state.options.siteRoot, reusing: state.memory?.theme)
         state.themeAhead = nil
+        state.report.diagnostics.append(contentsOf: found.items)
         state.loaded.theme = theme
         state.report.themeKept = theme.reused
         state.memory?.theme = theme
         if let config = state.loaded.site?.config { state.report.diagnostics.append(contentsOf: Theme.languageProblems(config)) }
         return .next
+    }
+
+    /// The theme and what loading it found (`reusing`: the last build's, see `Theme.load`).
+    private static func loadTheme(siteRoot: URL, reusing last: Theme?) -> (Theme, Diagnostics) {
+        var diagnostics = Diagnostics()
+        return (Theme.load(siteRoot: siteRoot, diagnostics: &diagnostics, reusing: last), diagnostics)
+    }
+
+    /// Starts reading the output's manifests on another thread (a one-off build's: in place, the
+    /// preview's is this process's own).
+    private static func readManifestsAhead(_ state: BuildState) {
+        guard !state.options.publishInPlace, state.manifestsAhead == nil else { return }
+        let spare = Spare(output: state.options.output, manifestURL: state.upToDate.manifestURL)
+        state.manifestsAhead = state.options.parallel.ahead { spare.readAhead() }
     }
 
     /// Also where `--strict` turns the warnings so far into errors: what follows reads no more input files.
@@ -253,10 +256,7 @@ public struct BuildPipeline {
         let options = state.options
         guard let site = state.loaded.site else { return .stop }
         // Read ahead from here when the load did not start it (a site that grew past the line).
-        if !options.publishInPlace, state.manifestsAhead == nil, !Self.isBig(site) {
-            let spare = Spare(output: options.output, manifestURL: state.upToDate.manifestURL)
-            state.manifestsAhead = options.parallel.ahead { spare.readAhead() }
-        }
+        if !Self.isBig(site) { readManifestsAhead(state) }
         state.prefetch.wait()
         let cache: MediaCache
         do {

@@ -39,18 +39,12 @@ extension ImageMemo {
     /// The last build's first look-up as `keepWhole` keeps it, from its entries in order; `all`:
     /// the table of every entry when these are all of them.
     private static func whole(_ items: [(key: Key, entry: Entry)], all: [Key: Entry]?) -> Whole {
-        var next: [Key: Entry] = all ?? [:], images: [String: ProcessedImage] = [:]
-        if all == nil { next.reserveCapacity(items.count) }
+        var images: [String: ProcessedImage] = [:]
         images.reserveCapacity(items.count)
-        var cacheKeys = Set<String>()
-        cacheKeys.reserveCapacity(items.count)
-        for (key, entry) in items {
-            if all == nil { next[key] = entry }
-            images[key.path] = entry.image
-            cacheKeys.insert(entry.cacheKey)
-        }
-        return Whole(keys: items.map(\.key), stamps: items.map(\.entry.stamp), next: next, images: images,
-                     cacheKeys: cacheKeys, sourceKeys: items.map(\.entry.sourceKey))
+        for (key, entry) in items { images[key.path] = entry.image }
+        return Whole(keys: items.map(\.key), stamps: items.map(\.entry.stamp),
+                     next: all ?? Dictionary(items.map { ($0.key, $0.entry) }, uniquingKeysWith: { first, _ in first }),
+                     images: images, cacheKeys: Set(items.map(\.entry.cacheKey)), sourceKeys: items.map(\.entry.sourceKey))
     }
 
     /// Writes the memo to `path` when it changed since it was read or last written.

@@ -105,7 +105,7 @@ public final class MediaCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         loadIfNeeded()
-        guard let image = entries[key], image.allFiles({ media.contains($0) }) else { return nil }
+        guard let image = entries[key], isComplete(image) else { return nil }
         return image
     }
 
@@ -114,8 +114,13 @@ public final class MediaCache: @unchecked Sendable {
     public func haveFiles(_ images: [ProcessedImage]) -> [Bool] {
         lock.withLock {
             listIfNeeded()
-            return images.map { $0.allFiles { media.contains($0) } }
+            return images.map(isComplete)
         }
+    }
+
+    /// Whether every file of `image` is in `media/` as listed; called with the lock held.
+    private func isComplete(_ image: ProcessedImage) -> Bool {
+        image.allFiles { media.contains($0) }
     }
 
     /// Records a processed image: `files` are written, `moving` (large files made on disk, such as
