@@ -32,6 +32,9 @@ public struct BuildReport: Sendable {
     public var pagesReused = 0
     /// Groups of pages taken over whole, without being queued (`PageSet.addGroup`).
     public var pageGroupsKept = 0
+    /// The spare's media files taken as its manifest lists them, their folder unchanged since
+    /// (`OutputManifest.mediaStamp`), without a look at each.
+    public var spareMediaTrusted = false
     /// Pages and feeds drawn (the rest of them were taken over unchanged).
     public var pagesDrawn = 0
     /// Pages that changed and were left for a catch-up build (`FastRender`).

@@ -39,17 +39,25 @@ struct OutputManifest: Sendable {
     /// Lists static and media files too, not only pages and feeds: every file the build wrote
     /// (what a spare folder's manifest must say to be used).
     var listsEverything = false
+    /// `.swap`: the stamp (`UpToDateCheck.folderStamp`) of the folder's `media/` as the build
+    /// that filled it left it, last of all it did there. A build that later takes this folder as
+    /// its spare and finds `media/` with the same stamp knows no name in it was added, removed
+    /// or replaced since (each changes the folder's times), so it takes the media files this
+    /// lists without a look at each (33,000 at 10,000 posts). A media file changed in place,
+    /// keeping its name, is not seen, as in the no-op check of the output (`folderStamp`); most
+    /// often it is another name of the cache's file, which the build would link again anyway.
+    var mediaStamp: String?
     /// Held in memory by the process that wrote every file it lists, into a folder nobody else
     /// writes (`gramgen serve`'s, see `BuildMemory`): its files are taken as they are, unlooked at.
     var trusted = false
     /// The format's name, first in the file: a manifest of an older gramgen (text) is not read,
     /// and its output is then made again whole, once.
-    private static let magic = "gramgen files 3"
+    private static let magic = "gramgen files 4"
 
     /// The up-to-date record's mark of a build that left pages for later (`BuildPipeline`).
     static let drawLater = "later"
 
-    /// A binary record (`ByteWriter`): whether it lists everything, then each file: path, inputs,
+    /// A binary record (`ByteWriter`): whether it lists everything, the media folder's stamp, then each file: path, inputs,
     /// content, size, modified (ns), inode. Read whole or not at all: a file cut short or
     /// damaged gives an empty manifest, so nothing in the output is taken over (every page is
     /// drawn, every file placed again). Read as any input is: a regular file, bounded, never
@@ -68,6 +76,7 @@ struct OutputManifest: Sendable {
         guard try reader.string() == magic else { throw ByteReader.Malformed() }
         var manifest = OutputManifest()
         manifest.listsEverything = try reader.bool()
+        manifest.mediaStamp = try reader.optional { try $0.string() }
         let count = try reader.count()
         manifest.entries.reserveCapacity(count)
         for _ in 0..<count {
@@ -96,6 +105,7 @@ struct OutputManifest: Sendable {
         var writer = ByteWriter()
         writer.string(Self.magic)
         writer.bool(listsEverything)
+        writer.optional(mediaStamp) { $0.string($1) }
         writer.int(entries.count)
         for (path, entry) in entries {
             writer.string(path)

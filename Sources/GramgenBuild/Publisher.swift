@@ -103,6 +103,8 @@ final class Publisher: PageSink, @unchecked Sendable {
     private let usesGroups: Bool
     /// Groups this build took over whole (`takeOverGroup`).
     private(set) var groupsKept = 0
+    /// The spare's media files were taken as listed, by their folder's stamp (`OutputManifest.mediaStamp`).
+    private(set) var spareMediaTrusted = false
 
     /// After `finish` in place: the manifest as saved, which a next build of the same process may
     /// trust (`kept`).
@@ -384,6 +386,8 @@ final class Publisher: PageSink, @unchecked Sendable {
         case .swap:
             // What the spare held and this build does not produce (a deleted post's pages).
             Self.remove(Array(held.entries.keys), except: manifest.entries, in: target.path, parallel: parallel)
+            // Last of all this build does in the folder's media/ (see `OutputManifest.mediaStamp`).
+            manifest.mediaStamp = UpToDateCheck.folderStamp(target.appendingPathComponent("media"))
             try swapIn()
         case .inPlace:
             let candidates: [String]
@@ -531,6 +535,9 @@ final class Publisher: PageSink, @unchecked Sendable {
     private func placeMedia(_ media: Set<String>, counting: Bool = true) throws {
         let fm = FileManager.default
         let folder = target.path + "/media"
+        // The spare's media folder as the build that filled it left it: every file it listed there is.
+        let stampHeld = strategy == .swap && held.mediaStamp != nil && held.mediaStamp == UpToDateCheck.folderStamp(URL(fileURLWithPath: folder))
+        spareMediaTrusted = stampHeld
         try writer.makeFolder(folder)
         let names = Array(media)
         let strategy = strategy, held = held, writer = writer, mediaFolder = OpenFolder(folder)
@@ -538,6 +545,9 @@ final class Publisher: PageSink, @unchecked Sendable {
             let name = names[index]
             let destination = folder + "/" + name
             do {
+                if stampHeld, let kept = held.entries["media/" + name] {
+                    return .success(("media/" + name, FileIdentity(size: kept.size, modified: kept.modified, inode: kept.inode)))
+                }
                 // A media file placed earlier (in place, or in the spare) and touched by nobody
                 // since is kept as it is: one stat.
                 if let kept = held.intact("media/" + name, in: mediaFolder, relative: name) {

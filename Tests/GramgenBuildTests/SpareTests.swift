@@ -81,6 +81,39 @@ struct SpareTests {
         #expect(fm.contents(atPath: outside.appendingPathComponent("keep.txt").path) == Data("mine".utf8))
     }
 
+    @Test("the spare's media files are taken by their folder's stamp; one replaced there is seen and repaired")
+    func spareMediaByStamp() throws {
+        let site = try IncrementalEditKindsTests.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
+        let outside = try TestSupport.temporaryFolder()
+        defer { TestSupport.remove(site, output, cache, outside) }
+        let secret = outside.appendingPathComponent("secret.jpg"), fm = FileManager.default
+        try Data("mine".utf8).write(to: secret)
+        #expect(try !TestSupport.build(site: site, output: output, cache: cache).spareMediaTrusted, "no spare yet")
+        try IncrementalEditKindsTests.apply(.captionText, to: site)
+        #expect(try !TestSupport.build(site: site, output: output, cache: cache).spareMediaTrusted, "no spare yet")
+        // The spare is now the first build's output, its media folder as that build left it.
+        try IncrementalEditKindsTests.apply(.captionNewHashtag, to: site)
+        let third = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(third.published && third.spareMediaTrusted, "\(third.diagnostics.items)")
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+
+        // One media file of the spare replaced by a link out of the site, one by other bytes.
+        let media = Self.spare(of: output).appendingPathComponent("media")
+        let names = try fm.contentsOfDirectory(atPath: media.path).sorted()
+        try #require(names.count >= 2)
+        try fm.removeItem(at: media.appendingPathComponent(names[0]))
+        try fm.createSymbolicLink(at: media.appendingPathComponent(names[0]), withDestinationURL: secret)
+        try fm.removeItem(at: media.appendingPathComponent(names[1]))
+        try Data("junk".utf8).write(to: media.appendingPathComponent(names[1]))
+        try IncrementalEditKindsTests.apply(.captionText, to: site)
+        let fourth = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(fourth.published && !fourth.spareMediaTrusted, "the folder changed: each file looked at")
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+        let links = (FolderWalk.entries(output.path, follow: false) ?? []).filter { !$0.isRegular }.map(\.path)
+        #expect(links.isEmpty, "\(links)")
+        #expect(fm.contents(atPath: secret.path) == Data("mine".utf8))
+    }
+
     @Test("a spare without its manifest is not used; a folder of that name gramgen did not make is left alone")
     func unusableSpares() throws {
         let site = try IncrementalEditKindsTests.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
