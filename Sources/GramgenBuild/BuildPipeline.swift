@@ -180,6 +180,10 @@ public struct BuildPipeline {
         // A big site's when it publishes (held from here, they raised its peak memory): as the
         // last build into this output had it, since the posts are not loaded yet.
         if state.loaded.checked?.lastPostCount ?? 0 <= Self.bigSite { readManifestsAhead(state) }
+        if state.memory == nil {
+            let (memo, file, salt) = (state.searchMemo, state.searchFile, state.keptSalt)
+            DispatchQueue.global().async(group: state.prefetch) { memo.restore(from: file, salt: salt) }
+        }
         let posts = state.postMemo
         posts.restore(from: state.postsFolder, salt: state.keptSalt, contentRoot: state.contentRoot,
                       parallel: options.parallel)
@@ -331,7 +335,7 @@ public struct BuildPipeline {
         // A catch-up build makes it after its pages: it stops for a change between any two of
         // them, and the index, once begun, would hold the change's build back.
         renderer.searchAhead = (state.memory != nil || !Self.isBig(site)) && !state.catchUp
-        renderer.searchMemo = state.memory?.search
+        renderer.searchMemo = state.searchMemo
         try renderer.render(into: publisher)
         // A big site's one-off build frees the renderer (its view caches, indexes and digests)
         // before publishing, whose records are written at the peak of the build's memory; a
@@ -383,6 +387,7 @@ public struct BuildPipeline {
         let (report, digests, upToDate, memory, console) = (state.report, state.digests, state.upToDate, state.memory, state.console)
         let (posts, postsFolder, contentRoot, writing) = (state.postMemo, state.postsFolder, state.contentRoot, state.writing)
         let (imageMemo, imagesFile, salt, parallel) = (state.imageMemo, state.imagesFile, state.keptSalt, state.options.parallel)
+        let (searchMemo, searchFile) = (state.searchMemo, state.searchFile)
         var output: String?
         let remember = {
             // With pages left for later the output is never up to date (the record's inputs say
@@ -403,6 +408,7 @@ public struct BuildPipeline {
             }, {
                 posts.save(to: postsFolder, salt: salt, contentRoot: contentRoot)
                 imageMemo.save(to: imagesFile, salt: salt)
+                if memory == nil { searchMemo.save(to: searchFile, salt: salt) }
                 cache.prune(keepingKeys: images.cacheKeys, files: media.union(images.replacedFiles))
             })
             writing.wait()  // the kept posts, when a one-off build wrote them after its load
@@ -453,6 +459,9 @@ final class BuildState {
     let postMemo: PostMemo
     let imageMemo: ImageMemo
     var imagesFile: String { options.cacheDirectory.appendingPathComponent("sources-memo").path }
+    /// Each post's words in the search index: this process's, or read from disk by a one-off build.
+    let searchMemo: SearchMemo
+    var searchFile: String { options.cacheDirectory.appendingPathComponent("search-memo").path }
     /// What the kept posts and images are written under and read back only with: this gramgen
     /// (`UpToDateCheck.executableStamp`) and this very cache folder (its device and inode). Parsed
     /// captions are HTML published as they are: a cache that comes with a site from elsewhere
@@ -490,6 +499,7 @@ final class BuildState {
         self.memory = memory
         postMemo = memory?.posts ?? PostMemo()
         imageMemo = memory?.images ?? ImageMemo(keepsWhole: false)
+        searchMemo = memory?.search ?? SearchMemo()
         upToDate = UpToDateCheck(options: options)
         digests = memory?.sourceDigests(options.cacheDirectory) ?? SourceDigests(directory: options.cacheDirectory)
         if let (loaded, report) = kept {

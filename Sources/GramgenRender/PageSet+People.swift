@@ -24,7 +24,7 @@ extension PageSet {
     }
 
     /// `search/` and its index: users, hashtags and posts, searched in the browser.
-    mutating func addSearch(files: [(path: String, contents: [UInt8])]) {
+    mutating func addSearch(_ made: SiteRenderer.MadeSearch?) {
         add("search", path: SitePaths.search, inputs: .everything) { [renderer] in
             let site = renderer.site
             let t = renderer.messages
@@ -38,9 +38,21 @@ extension PageSet {
                 "tags": ViewFactory.link(view.root + SitePaths.tags, t.text("hashtags_index"))])
             return view
         }
-        for (path, contents) in files {
+        guard let (index, words) = made else { return }
+        // The version changes with any file of the index: with the bytes of the word files, and
+        // with what each document file is made from (`SearchIndex.addVersion`), so that a
+        // document file taken over unchanged is never made to tell.
+        var version = DigestBuilder()
+        for (path, contents) in words {
+            version.add(contents)
             addFile(path, inputs: .everything) { contents }
         }
+        for chunk in index.chunks {
+            index.addVersion(of: chunk, digests: digests, to: &version)
+            addFile(chunk.path, inputs: index.inputs(of: chunk)) { index.contents(of: chunk) }
+        }
+        let meta = index.meta(version: version, shards: words.count)
+        addFile(SitePaths.searchMeta, inputs: .everything) { meta }
     }
 
     /// The explore pages' two tabs: posts and people.

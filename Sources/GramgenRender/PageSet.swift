@@ -22,7 +22,7 @@ struct PageSet {
     /// Pages listed in sitemap.xml (the 404 page is not).
     var sitemapPaths: [String] = []
     /// The inputs' digests, made once for all the flushes.
-    private let digests: PageDigests?
+    let digests: PageDigests?
     /// Thrown by `flush` and `render` when the sink stops the build early (`PageSink.stopsEarly`).
     struct Stopped: Error {}
     /// Jobs drawn together: enough to keep every worker busy.

@@ -112,11 +112,11 @@ public final class SiteRenderer: @unchecked Sendable {
                 pages.addPeople()
                 try pages.flush(into: sink, force: true)
             }
-        }, { searchAhead && search ? searchFiles(digests: digests) : nil })
+        }, { searchAhead && search ? searchIndex(digests: digests) : nil })
         try drawn.get()
         // A build that may stop early makes the index after the pages, and not once it stops.
         if search, ahead == nil, sink.stopsEarly() { throw PageSet.Stopped() }
-        pages.addSearch(files: search ? ahead ?? searchFiles(digests: digests) : [])
+        pages.addSearch(search ? ahead ?? searchIndex(digests: digests) : nil)
         try pages.flush(into: sink, force: true)
         pages.addNotFound()
         try FeedSet(site: site, images: images, postsByAuthor: postsByAuthor, messages: messages).add(to: &pages, sink: sink)
@@ -137,10 +137,13 @@ public final class SiteRenderer: @unchecked Sendable {
     /// renders again from the same renderer). One render at a time.
     private lazy var pageDigests = inputs.map { PageDigests($0, site: site, tagCounts: theme.showsTagCounts, parallel: parallel) }
 
-    /// The files of the search index (`SearchIndex`).
-    func searchFiles(digests: PageDigests?) -> [(path: String, contents: [UInt8])] {
-        SearchIndex(site: site, images: images, formats: site.config.images.formats, messages: messages,
-                    memo: searchMemo, digests: digests).files()
+    /// The search index and its word files; its document files are drawn as pages are (`PageSet.addSearch`).
+    typealias MadeSearch = (index: SearchIndex, words: [(path: String, contents: [UInt8])])
+
+    func searchIndex(digests: PageDigests?) -> MadeSearch {
+        let index = SearchIndex(site: site, images: images, formats: site.config.images.formats, messages: messages,
+                                memo: searchMemo, digests: digests)
+        return (index, index.wordFiles())
     }
 
     /// The posts of `authors`, newest first: their own lists merged, not the whole site filtered

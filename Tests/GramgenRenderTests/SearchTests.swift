@@ -160,4 +160,67 @@ struct SearchTests {
         #expect(before.count == 23 && after.count == 23)
         #expect(changed == ["search/d/20.json", "search/d/21.json", "search/d/22.json"], "\(changed)")
     }
+
+    @Test("a post's words are taken from the memo by its digest, kept on disk between builds; a changed post is read again; a memo of another salt or with a word out of range is not used")
+    func memoOnDisk() throws {
+        let users = (0..<5).map { n in
+            Profile(handle: "user\(n)", name: "User \(n)", bio: RichText(), website: nil, location: nil, following: [], avatar: nil, sourcePath: "x")
+        }
+        func post(_ n: Int, _ text: String) -> Post {
+            let date = PostDate(instant: Date(timeIntervalSince1970: 1_700_000_000 + Double(n) * 3600), utcOffsetSeconds: 0)
+            return Post(id: "p\(n)", author: "user\(n % 5)", date: date, location: nil, images: [],
+                        caption: RichText(html: text, plainText: text), tagKeys: [], likedBy: [], comments: [],
+                        isDraft: false, isSensitive: false, sourcePath: "x")
+        }
+        let posts = (0..<60).reversed().map { post($0, "Walk \($0) by the river") }
+        func site(_ posts: [Post]) -> Site { Site(config: SiteConfig(), users: users, posts: posts, tags: []) }
+        func digests(_ posts: [Post]) -> PageDigests {
+            // A post's source is its caption here: its digest changes with it.
+            let inputs = RenderInputs(site: "site", posts: Dictionary(uniqueKeysWithValues: posts.map { ($0.key, $0.caption.plainText) }), profiles: [:])
+            return PageDigests(inputs, site: site(posts), tagCounts: false)
+        }
+        func index(_ posts: [Post], memo: SearchMemo?) -> SearchIndex {
+            SearchIndex(site: site(posts), images: [:], formats: [.jpeg], messages: Messages(config: SiteConfig()),
+                        memo: memo, digests: memo == nil ? nil : digests(posts))
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gramgen-search-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("search-memo").path
+
+        let first = SearchMemo()
+        _ = index(posts, memo: first)
+        first.save(to: file, salt: "one")
+        var edited = posts
+        edited[7] = post(52, "Run 52 in the snow")
+        let second = SearchMemo()
+        second.restore(from: file, salt: "one")
+        let again = index(edited, memo: second)
+        #expect(second.reused == posts.count - 1, "every post but the edited one from the memo: \(second.reused)")
+        let fresh = index(edited, memo: nil)
+        #expect(again.postings == fresh.postings)
+        #expect(again.postings["snow"] == [52] && again.postings["river"]?.contains(52) == false, "post 52 is document 52 (oldest first)")
+        #expect(again.wordFiles().map(\.contents) == fresh.wordFiles().map(\.contents))
+        #expect(again.files().map(\.contents) == fresh.files().map(\.contents))
+
+        let otherSalt = SearchMemo()
+        otherSalt.restore(from: file, salt: "two")
+        _ = index(edited, memo: otherSalt)
+        #expect(otherSalt.reused == 0)
+
+        // A word number past the list of words: the file is not used at all.
+        var writer = KeptFile.writer(magic: "gramgen search 1", salt: "one")
+        writer.word(digests(posts).site)
+        writer.strings(["walk"])
+        writer.int(2)
+        writer.word(digests(posts).digest(of: posts[0]))
+        writer.list([0]) { $0.int($1) }
+        writer.word(digests(posts).digest(of: posts[1]))
+        writer.list([0, 1]) { $0.int($1) }
+        KeptFile.write(writer, toPath: file)
+        let forged = SearchMemo()
+        forged.restore(from: file, salt: "one")
+        let fromForged = index(posts, memo: forged)
+        #expect(forged.reused == 0)
+        #expect(fromForged.postings == index(posts, memo: nil).postings)
+    }
 }
