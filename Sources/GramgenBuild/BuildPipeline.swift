@@ -409,7 +409,7 @@ public struct BuildPipeline {
                 posts.save(to: postsFolder, salt: salt, contentRoot: contentRoot)
                 imageMemo.save(to: imagesFile, salt: salt)
                 if memory == nil { searchMemo.save(to: searchFile, salt: salt) }
-                cache.prune(keepingKeys: images.cacheKeys, files: media.union(images.replacedFiles))
+                cache.prune(keepingKeys: images.cacheKeys, files: images.replacedFiles.isEmpty ? media : media.union(images.replacedFiles))
             })
             writing.wait()  // the kept posts, when a one-off build wrote them after its load
             if let output { upToDate.save(report, inputs: inputs, output: output) }

@@ -185,10 +185,12 @@ public final class MediaCache: @unchecked Sendable {
                 && entries.count == keys.count && keys.allSatisfy { entries[$0] != nil }
             if !unchanged { rewriteIndex(keys) }
         }
-        for name in media where !files.contains(name) && Self.isOwnName(name) {
+        // One look-up of each name (most often none goes).
+        let unused = media.filter { !files.contains($0) }
+        for name in unused where Self.isOwnName(name) {
             unlink(mediaPath + "/" + name)
         }
-        media.formIntersection(files)
+        if !unused.isEmpty { media.subtract(unused) }
         // Entries of gramgen versions that kept one JSON file per entry (a real folder only: a link
         // of that name is not gramgen's).
         var info = stat()

@@ -201,6 +201,10 @@ struct SearchTests {
         #expect(again.postings["snow"] == [52] && again.postings["river"]?.contains(52) == false, "post 52 is document 52 (oldest first)")
         #expect(again.wordFiles().map(\.contents) == fresh.wordFiles().map(\.contents))
         #expect(again.files().map(\.contents) == fresh.files().map(\.contents))
+        // Nothing changed since: every post's words from the memo, and the same index.
+        let unchanged = index(edited, memo: second)
+        #expect(second.reused == posts.count)
+        #expect(unchanged.files().map(\.contents) == fresh.files().map(\.contents))
 
         let otherSalt = SearchMemo()
         otherSalt.restore(from: file, salt: "two")

@@ -122,7 +122,12 @@ struct SearchIndex {
             others.append(Document(kind: "t", title: "#" + tag.display, detail: messages.count("posts_count", tag.postKeys.count),
                                    href: SitePaths.tag(tag.key), image: nil))
         }
-        if let digests { memo?.keep(.init(words: table.words, posts: made), site: digests.site, reused: reused) }
+        // Every post's words from the memo, and as many posts as it holds: it holds this build's
+        // words already (under its own numbers), and is not written again.
+        if let digests {
+            memo?.keep(reused == posts.count && reused == kept?.posts.count ? nil : .init(words: table.words, posts: made),
+                       site: digests.site, reused: reused)
+        }
         self.others = others
         words = table.words
         wordPostings = postings
@@ -291,12 +296,14 @@ public final class SearchMemo: @unchecked Sendable {
         lock.withLock { self.site == site ? kept : nil }
     }
 
-    /// This build's words, for the next one (`site` as given to `begin`).
-    func keep(_ kept: Kept, site: UInt64, reused: Int) {
+    /// This build's words, for the next one (`site` as given to `begin`); nil when they are the
+    /// ones `begin` gave.
+    func keep(_ kept: Kept?, site: UInt64, reused: Int) {
         lock.withLock {
+            lastReused = reused
+            guard let kept else { return }
             self.site = site
             self.kept = kept
-            lastReused = reused
             changed = true
         }
     }
