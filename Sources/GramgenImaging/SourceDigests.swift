@@ -111,10 +111,10 @@ public final class SourceDigests: @unchecked Sendable {
     private func takeKept() {
         guard !kept.isEmpty else { return }
         loadIfNeeded()
-        // Every entry kept and nothing else looked up (an edit that changed no photo): the entries
+        // Every entry either kept or found unchanged (an edit that changed no photo): the entries
         // stay as they are, without 10,000 of them put into `used` one by one.
-        if used.isEmpty, !changed, kept.reduce(0, { $0 + $1.count }) == entries.count,
-           kept.allSatisfy({ $0.allSatisfy { entries[$0] != nil } }) {
+        if !changed, used.count + kept.reduce(0, { $0 + $1.count }) == entries.count,
+           kept.allSatisfy({ $0.allSatisfy { entries[$0] != nil && used[$0] == nil } }) {
             used = entries
             kept = []
             return

@@ -126,7 +126,7 @@ public final class SiteRenderer: @unchecked Sendable {
         var listed = DigestBuilder()
         for path in sitemapPaths { listed.add(path) }
         pages.addFile(SitePaths.sitemap, inputs: .posts([], listed.hex), deferrable: true) { [site] in
-            Array(SitemapRenderer.render(site: site, pagePaths: sitemapPaths).contents)
+            SitemapRenderer.render(site: site, pagePaths: sitemapPaths)
         }
         try pages.flush(into: sink, force: true)
     }
