@@ -376,6 +376,7 @@ public struct BuildPipeline {
         state.report.pagesReused = publisher.reused
         state.report.pageGroupsKept = publisher.groupsKept
         state.report.spareMediaTrusted = publisher.spareMediaTrusted
+        state.report.spareMediaWhole = publisher.spareMediaWhole
         state.report.pagesDrawn = publisher.drawn
         state.report.pagesLeftForLater = publisher.leftForLater.count
         state.memory?.fastRender?.published(leftForLater: publisher.leftForLater)

@@ -35,6 +35,8 @@ public struct BuildReport: Sendable {
     /// The spare's media files taken as its manifest lists them, their folder unchanged since
     /// (`OutputManifest.mediaStamp`), without a look at each.
     public var spareMediaTrusted = false
+    /// ... and they were this build's media files, taken with their record whole, not one by one.
+    public var spareMediaWhole = false
     /// Pages and feeds drawn (the rest of them were taken over unchanged).
     public var pagesDrawn = 0
     /// Pages that changed and were left for a catch-up build (`FastRender`).

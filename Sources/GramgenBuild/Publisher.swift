@@ -105,6 +105,8 @@ final class Publisher: PageSink, @unchecked Sendable {
     private(set) var groupsKept = 0
     /// The spare's media files were taken as listed, by their folder's stamp (`OutputManifest.mediaStamp`).
     private(set) var spareMediaTrusted = false
+    /// ... and were this build's media files, taken with their record whole (`OutputManifest.unreadMedia`).
+    private(set) var spareMediaWhole = false
 
     /// After `finish` in place: the manifest as saved, which a next build of the same process may
     /// trust (`kept`).
@@ -141,12 +143,14 @@ final class Publisher: PageSink, @unchecked Sendable {
             (previous, held) = parallel.both({
                 fm.fileExists(atPath: output.path) ? read?.previous?.current ?? OutputManifest.load(manifestURL) : OutputManifest()
             }, { Spare(output: output, manifestURL: manifestURL).take(as: building, readAhead: read?.spare) })
-            writer = FileWriter(replacing: !held.entries.isEmpty)
+            writer = FileWriter(replacing: held.count > 0)
             // The groups kept with the manifest read ahead, while it is still the one there.
             if keepsGroups, let read, read.previous?.isCurrent == true, fm.fileExists(atPath: output.path) { keptGroups = read.groups }
         case .inPlace:
             target = output
             previous = kept.map { var trusted = $0; trusted.trusted = true; return trusted } ?? OutputManifest.load(manifestURL)
+            // In place, every file is looked up by its path, the media files too.
+            if !previous.readMedia() { previous = OutputManifest() }
             held = previous
             writer = FileWriter(replacing: false)
             // A rebuild in place that was killed may have left files half-written under another
@@ -382,6 +386,7 @@ final class Publisher: PageSink, @unchecked Sendable {
             if strategy == .inPlace, previous.entries[file.path] != nil { previousKept += 1 }
         }
         manifest.listsEverything = true
+        if spareMediaWhole { manifest.takeMedia(of: held) }
         switch strategy {
         case .swap:
             // What the spare held and this build does not produce (a deleted post's pages).
@@ -538,6 +543,15 @@ final class Publisher: PageSink, @unchecked Sendable {
         // The spare's media folder as the build that filled it left it: every file it listed there is.
         let stampHeld = strategy == .swap && held.mediaStamp != nil && held.mediaStamp == UpToDateCheck.folderStamp(URL(fileURLWithPath: folder))
         spareMediaTrusted = stampHeld
+        // ... and they are the very files this build publishes: its record's media section whole.
+        if stampHeld, held.unreadMedia.count > 0, held.unreadMedia.count == media.count,
+           held.unreadMedia.names == DigestBuilder.unordered(media) {
+            spareMediaWhole = true
+            if counting { lock.withLock { fileCount += media.count } }
+            return
+        }
+        // A damaged section lists none: each file is then placed again from the cache.
+        held.readMedia()
         try writer.makeFolder(folder)
         let names = Array(media)
         let strategy = strategy, held = held, writer = writer, mediaFolder = OpenFolder(folder)

@@ -38,6 +38,11 @@ public struct ByteWriter {
         }
     }
 
+    /// Bytes as they are (what `ByteReader.bytes` reads back, its length written before them).
+    public mutating func append(_ raw: ArraySlice<UInt8>) {
+        bytes.append(contentsOf: raw)
+    }
+
     public mutating func strings(_ list: [String]) {
         int(list.count)
         for text in list { string(text) }
@@ -120,6 +125,13 @@ public struct ByteReader {
         let length = try count()
         defer { offset += length }
         return String(decoding: bytes[offset..<(offset + length)], as: UTF8.self)
+    }
+
+    /// The next `count` bytes as they are.
+    public mutating func bytes(_ count: Int) throws -> ArraySlice<UInt8> {
+        guard count >= 0, count <= bytes.count - offset else { throw Malformed() }
+        defer { offset += count }
+        return bytes[offset..<(offset + count)]
     }
 
     public mutating func strings() throws -> [String] {

@@ -76,4 +76,16 @@ public struct DigestBuilder: Sendable {
     }
 
     public var hex: String { ContentHash.hex(value) }
+
+    /// A digest of a set of texts that does not depend on their order (a sum of each one's), so
+    /// it can be made in parts and added up.
+    public static func unordered<Texts: Sequence>(_ texts: Texts) -> UInt64 where Texts.Element == String {
+        var sum: UInt64 = 0
+        for text in texts {
+            var digest = DigestBuilder()
+            digest.add(text)
+            sum &+= digest.value
+        }
+        return sum
+    }
 }

@@ -248,16 +248,8 @@ public final class MediaCache: @unchecked Sendable {
             KeptFile.write(writer, toPath: path)
         }
 
-        /// A digest of a set of keys that does not depend on their order (a sum of each one's).
-        static func digest(_ keys: Set<String>) -> UInt64 {
-            var sum: UInt64 = 0
-            for key in keys {
-                var digest = DigestBuilder()
-                digest.add(key)
-                sum &+= digest.value
-            }
-            return sum
-        }
+        /// A digest of a set of keys that does not depend on their order.
+        static func digest(_ keys: Set<String>) -> UInt64 { DigestBuilder.unordered(keys) }
     }
 
     /// Whether gramgen makes files of this name in `media/`: a content name (16 hex digits and

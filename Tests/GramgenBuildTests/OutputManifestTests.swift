@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GramgenBuild
+import GramgenCore
 
 /// The manifest a build leaves (`OutputManifest`) reads back exactly as it was written, and one
 /// cut short, damaged or of an older gramgen is not read at all, never half read.
@@ -19,9 +20,31 @@ struct OutputManifestTests {
             "feed/2.json": .init(inputs: .later, content: 0, size: 1, modified: 2, inode: 3),
         ]
         manifest.save(url)
-        let read = OutputManifest.load(url)
+        var read = OutputManifest.load(url)
+        // The media files are read only when asked for (`readMedia`), their names' digest at once.
+        #expect(read.entries["media/x.webp"] == nil && read.unreadMedia.count == 1 && read.count == 4)
+        #expect(read.unreadMedia.names == DigestBuilder.unordered(["x.webp"]))
+        var again = OutputManifest()
+        again.takeMedia(of: read)
+        let readWhole = read.readMedia()
+        #expect(readWhole)
         #expect(read.entries == manifest.entries)
         #expect(read.listsEverything)
+        // Media taken whole from another record are written as they came.
+        again.entries = ["index.html": manifest.entries["index.html"]!]
+        again.save(url)
+        var reread = OutputManifest.load(url)
+        let rereadWhole = reread.readMedia()
+        #expect(rereadWhole && reread.entries.count == 2 && reread.entries["media/x.webp"] == manifest.entries["media/x.webp"])
+        // A damaged media section is found when it is read: none of it is taken.
+        var damaged = try Data(contentsOf: url)
+        damaged[damaged.count - 1] = 0x80  // the last inode goes on past the end
+        try damaged.write(to: url)
+        var broken = OutputManifest.load(url)
+        #expect(broken.unreadMedia.count == 1)
+        let brokenRead = broken.readMedia()
+        #expect(!brokenRead && broken.entries["media/x.webp"] == nil && broken.unreadMedia.count == 0)
+        manifest.save(url)
 
         // Read whole or not at all: cut short anywhere, a byte more at its end, or the
         // text of an older gramgen, and nothing of it is taken.

@@ -81,7 +81,7 @@ struct SpareTests {
         #expect(fm.contents(atPath: outside.appendingPathComponent("keep.txt").path) == Data("mine".utf8))
     }
 
-    @Test("the spare's media files are taken by their folder's stamp; one replaced there is seen and repaired")
+    @Test("the spare's media files are taken by their folder's stamp, with their record whole when they are the build's own; one replaced there is seen and repaired")
     func spareMediaByStamp() throws {
         let site = try IncrementalEditKindsTests.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
         let outside = try TestSupport.temporaryFolder()
@@ -95,6 +95,7 @@ struct SpareTests {
         try IncrementalEditKindsTests.apply(.captionNewHashtag, to: site)
         let third = try TestSupport.build(site: site, output: output, cache: cache)
         #expect(third.published && third.spareMediaTrusted, "\(third.diagnostics.items)")
+        #expect(third.spareMediaWhole, "the same photos: the media files' record taken whole")
         try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
 
         // One media file of the spare replaced by a link out of the site, one by other bytes.
@@ -107,11 +108,23 @@ struct SpareTests {
         try Data("junk".utf8).write(to: media.appendingPathComponent(names[1]))
         try IncrementalEditKindsTests.apply(.captionText, to: site)
         let fourth = try TestSupport.build(site: site, output: output, cache: cache)
-        #expect(fourth.published && !fourth.spareMediaTrusted, "the folder changed: each file looked at")
+        #expect(fourth.published && !fourth.spareMediaTrusted && !fourth.spareMediaWhole, "the folder changed: each file looked at")
         try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
         let links = (FolderWalk.entries(output.path, follow: false) ?? []).filter { !$0.isRegular }.map(\.path)
         #expect(links.isEmpty, "\(links)")
         #expect(fm.contents(atPath: secret.path) == Data("mine".utf8))
+
+        // A new photo: the spare's folder as it was left, but other media files than it holds.
+        try IncrementalEditKindsTests.apply(.addPhoto, to: site)
+        let fifth = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(fifth.published && fifth.spareMediaTrusted && !fifth.spareMediaWhole)
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+        for expectWhole in [false, true] {  // the spare without the photo, then with it
+            try IncrementalEditKindsTests.apply(.captionText, to: site)
+            let next = try TestSupport.build(site: site, output: output, cache: cache)
+            #expect(next.published && next.spareMediaTrusted && next.spareMediaWhole == expectWhole)
+            try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+        }
     }
 
     @Test("a spare without its manifest is not used; a folder of that name gramgen did not make is left alone")
