@@ -246,6 +246,8 @@ struct ImageStage {
                                          hint: "check that the file exists and is readable"))
         }
         let key = MediaCache.key(sourceDigest: digest, fingerprint: fingerprint, role: job.role)
+        // The last build's image of the same bytes and settings, its files still in the cache.
+        if let kept = memo?.image(cacheKey: key), cache.haveFiles([kept]) == [true] { return .success((kept, key, true)) }
         if let cached = cache.lookup(key) { return .success((cached, key, true)) }
         do {
             return .success((try make(key), key, false))

@@ -37,6 +37,20 @@ struct KeptLoadTests {
         try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
     }
 
+    @Test("a post folder renamed: its photos are found among the last build's images by their bytes, without the cache's index")
+    func renamedFolder() throws {
+        let site = try IncrementalEditKindsTests.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
+        defer { TestSupport.remove(site, output, cache) }
+        #expect(try TestSupport.build(site: site, output: output, cache: cache).published)
+        // An index that says nothing: a look-up there would find no image and make it again.
+        try Data("damaged".utf8).write(to: cache.appendingPathComponent("index"))
+        try IncrementalEditKindsTests.apply(.renamePost, to: site)
+        let second = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(second.published, "\(second.diagnostics.items)")
+        #expect(!second.imagesWhole && second.imagesProcessed == 0, "\(second.imagesProcessed) made again")
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+    }
+
     @Test("images whose file is gone from the cache are made again, not taken as kept, and the output is a fresh build's")
     func cachedFileGone() throws {
         let site = try IncrementalEditKindsTests.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
