@@ -235,7 +235,11 @@ struct OutputManifest: Sendable {
     /// Whether the file at `relative` in `folder` is still the one `entry` (of this manifest)
     /// describes: for a caller that holds the entry already (one look-up of its path, not two).
     func isIntact(_ entry: Entry, at relative: String, in folder: OpenFolder) -> Bool {
-        if trusted { return true }
+        trusted || Self.isIntact(entry, at: relative, in: folder)
+    }
+
+    /// Whether the file at `relative` in `folder` is the one `entry` describes, looked at.
+    static func isIntact(_ entry: Entry, at relative: String, in folder: OpenFolder) -> Bool {
         guard let identity = folder.identity(relative) else { return false }
         return identity.size == entry.size && identity.modified == entry.modified && identity.inode == entry.inode
     }

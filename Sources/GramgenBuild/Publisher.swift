@@ -314,8 +314,9 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// same inode): one look at it there proves both, so a big site's rebuild stats each page once.
     private func takeOver(_ path: String, _ entry: OutputManifest.Entry) -> Bool {
         if strategy == .inPlace { return previous.isIntact(entry, at: path, in: outputFolder) }
+        // `held` is not trusted (a spare never is): its file is looked at, not the record copied to ask.
         if let kept = held.entries[path], kept.inode == entry.inode, kept.size == entry.size,
-           kept.modified == entry.modified, held.isIntact(kept, at: path, in: targetFolder) { return true }
+           kept.modified == entry.modified, OutputManifest.isIntact(kept, at: path, in: targetFolder) { return true }
         return previous.isIntact(entry, at: path, in: outputFolder) && writer.link(output.path + "/" + path, to: target.path + "/" + path)
     }
 
