@@ -141,7 +141,7 @@ struct KeptLoadTests {
         try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
     }
 
-    @Test("a FIFO in place of any record of the last build (manifests, page groups, up-to-date record, image cache index and its record, source digests, kept images) never blocks a build, which then makes what a fresh one makes")
+    @Test("a FIFO in place of any record of the last build (manifests, page groups, up-to-date record, image cache index and its record, source digests, kept images, search memo) never blocks a build, which then makes what a fresh one makes")
     func fifoRecords() throws {
         let site = try IncrementalEditKindsTests.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
         defer { TestSupport.remove(site, output, cache) }
@@ -151,7 +151,7 @@ struct KeptLoadTests {
         #expect(try TestSupport.build(site: site, output: output, cache: cache).published)
         let builds = cache.appendingPathComponent("builds")
         let records = try FileManager.default.contentsOfDirectory(atPath: builds.path).map { builds.appendingPathComponent($0).path }
-            + ["index", "index-record", "sources", "sources-memo"].map { cache.appendingPathComponent($0).path }
+            + ["index", "index-record", "sources", "sources-memo", "search-memo"].map { cache.appendingPathComponent($0).path }
         #expect(records.contains { $0.hasSuffix(".files") } && records.contains { $0.hasSuffix(".files.spare") }
                 && records.contains { $0.hasSuffix(".json") } && records.contains { $0.hasSuffix(".files.groups") }, "\(records)")
         for path in records {
