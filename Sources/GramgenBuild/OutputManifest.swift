@@ -155,21 +155,21 @@ struct OutputManifest: Sendable {
         writer.string(Self.magic)
         writer.bool(listsEverything)
         writer.optional(mediaStamp) { $0.string($1) }
-        // The media files in `entries` join the unread ones in their section.
+        // The media files in `entries` join the unread ones in their section (written after the
+        // others, its length first): a pass to write it, then the others, without a second table.
         var media = ByteWriter(), names = unreadMedia.names, mediaCount = unreadMedia.count
         media.append(unreadMedia.bytes)
-        let pages = entries.filter { path, entry in
-            guard entry.inputs == .placed, let name = Self.mediaName(path) else { return true }
+        for (path, entry) in entries {
+            guard entry.inputs == .placed, let name = Self.mediaName(path) else { continue }
             media.string(name)
             media.int(entry.size)
             media.int(entry.modified)
             media.int(Int64(bitPattern: entry.inode))
             names &+= DigestBuilder.unordered(CollectionOfOne(name))
             mediaCount += 1
-            return false
         }
-        writer.int(pages.count)
-        for (path, entry) in pages {
+        writer.int(entries.count + unreadMedia.count - mediaCount)
+        for (path, entry) in entries where !(entry.inputs == .placed && Self.mediaName(path) != nil) {
             writer.string(path)
             switch entry.inputs {
             case .always: writer.int(0)
