@@ -160,7 +160,7 @@ struct OutputManifest: Sendable {
         var media = ByteWriter(), names = unreadMedia.names, mediaCount = unreadMedia.count
         media.append(unreadMedia.bytes)
         for (path, entry) in entries {
-            guard entry.inputs == .placed, let name = Self.mediaName(path) else { continue }
+            guard entry.inputs == .placed, let name = Self.mediaName(path).map(String.init) else { continue }
             media.string(name)
             media.int(entry.size)
             media.int(entry.modified)
@@ -197,10 +197,10 @@ struct OutputManifest: Sendable {
     }
 
     /// The name in `media/` of a file at `path`, when it is one (a plain name there).
-    static func mediaName(_ path: String) -> String? {
+    static func mediaName(_ path: String) -> Substring? {
         guard path.hasPrefix("media/") else { return nil }
         let name = path.dropFirst("media/".count)
-        return name.isEmpty || name.contains("/") ? nil : String(name)
+        return name.isEmpty || name.contains("/") ? nil : name
     }
 
     /// A manifest read ahead of its use (`Publisher`), with the identity its file had then.

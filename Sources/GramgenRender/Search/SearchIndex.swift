@@ -88,7 +88,8 @@ struct SearchIndex {
         let kept = digests.flatMap { memo?.begin(site: $0.site) }
         // A kept word's number in this build, made when it is first met (-1 until then).
         var renumbered = [Int32](repeating: -1, count: kept?.words.count ?? 0)
-        var made: [UInt64: [Int32]] = [:], reused = 0
+        // Each post's words by its digest, for the memo (a table only when the memo takes it).
+        var made: [(digest: UInt64, words: [Int32])] = [], reused = 0
         if memo != nil { made.reserveCapacity(posts.count) }
         for (number, post) in posts.enumerated() {
             let digest = digests?.digest(of: post)
@@ -106,7 +107,7 @@ struct SearchIndex {
                 ids = SearchText.words(text).map { table.number($0) }
             }
             let unique = add(number, ids)
-            if memo != nil, let digest { made[digest] = unique }
+            if memo != nil, let digest { made.append((digest, unique)) }
         }
         var others: [Document] = []
         for user in site.users {
@@ -124,9 +125,10 @@ struct SearchIndex {
         }
         // Every post's words from the memo, and as many posts as it holds: it holds this build's
         // words already (under its own numbers), and is not written again.
-        if let digests {
-            memo?.keep(reused == posts.count && reused == kept?.posts.count ? nil : .init(words: table.words, posts: made),
-                       site: digests.site, reused: reused)
+        if let digests, let memo {
+            let unchanged = reused == posts.count && reused == kept?.posts.count
+            memo.keep(unchanged ? nil : .init(words: table.words, posts: Dictionary(made, uniquingKeysWith: { first, _ in first })),
+                      site: digests.site, reused: reused)
         }
         self.others = others
         words = table.words
