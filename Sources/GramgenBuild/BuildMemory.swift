@@ -9,7 +9,8 @@ import GramgenRender
 ///
 /// - the posts as loaded (`PostMemo`: a post whose folder is unchanged is not parsed again), and
 ///   the images as found (`ImageMemo`: an unchanged file is not looked up in the cache again),
-///   and each post's search document and words (`SearchMemo`);
+///   and each post's search document and words (`SearchMemo`), and the cards and tiles drawn
+///   (`FragmentMemo`);
 /// - the image cache's index and the sources' digests, read from disk once instead of per build;
 /// - the output as this process left it (its record and manifest): the output folder is the
 ///   preview's own, which only this process writes, so neither the up-to-date check nor the
@@ -23,6 +24,7 @@ public final class BuildMemory: @unchecked Sendable {
     let posts = PostMemo()
     let images = ImageMemo()
     let search = SearchMemo()
+    let fragments = FragmentMemo()
     /// The walk of `content/` by folder, and which folders changed since (told by the watcher).
     let listings = FolderWalk.Listings()
     public let folderChanges: FolderChanges

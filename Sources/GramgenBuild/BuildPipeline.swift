@@ -183,6 +183,7 @@ public struct BuildPipeline {
         if state.memory == nil {
             let (memo, file, salt) = (state.searchMemo, state.searchFile, state.keptSalt)
             DispatchQueue.global().async(group: state.prefetch) { memo.restore(from: file, salt: salt) }
+            state.fragmentMemo.restore(from: state.fragmentsFile, salt: salt)
         }
         let posts = state.postMemo
         posts.restore(from: state.postsFolder, salt: state.keptSalt, contentRoot: state.contentRoot,
@@ -336,6 +337,7 @@ public struct BuildPipeline {
         // them, and the index, once begun, would hold the change's build back.
         renderer.searchAhead = (state.memory != nil || !Self.isBig(site)) && !state.catchUp
         renderer.searchMemo = state.searchMemo
+        renderer.fragments = state.fragmentMemo
         try renderer.render(into: publisher)
         // A big site's one-off build frees the renderer (its view caches, indexes and digests)
         // before publishing, whose records are written at the peak of the build's memory; a
@@ -389,6 +391,7 @@ public struct BuildPipeline {
         let (posts, postsFolder, contentRoot, writing) = (state.postMemo, state.postsFolder, state.contentRoot, state.writing)
         let (imageMemo, imagesFile, salt, parallel) = (state.imageMemo, state.imagesFile, state.keptSalt, state.options.parallel)
         let (searchMemo, searchFile) = (state.searchMemo, state.searchFile)
+        let (fragmentMemo, fragmentsFile) = (state.fragmentMemo, state.fragmentsFile)
         var output: String?
         let remember = {
             // With pages left for later the output is never up to date (the record's inputs say
@@ -409,7 +412,10 @@ public struct BuildPipeline {
             }, {
                 posts.save(to: postsFolder, salt: salt, contentRoot: contentRoot)
                 imageMemo.save(to: imagesFile, salt: salt)
-                if memory == nil { searchMemo.save(to: searchFile, salt: salt) }
+                if memory == nil {
+                    searchMemo.save(to: searchFile, salt: salt)
+                    fragmentMemo.save(to: fragmentsFile, salt: salt)
+                }
                 cache.prune(keepingKeys: images.cacheKeys, files: images.replacedFiles.isEmpty ? media : media.union(images.replacedFiles))
             })
             writing.wait()  // the kept posts, when a one-off build wrote them after its load
@@ -463,6 +469,9 @@ final class BuildState {
     /// Each post's words in the search index: this process's, or read from disk by a one-off build.
     let searchMemo: SearchMemo
     var searchFile: String { options.cacheDirectory.appendingPathComponent("search-memo").path }
+    /// The cards and tiles drawn: this process's, or the last build's from disk (`fragments`).
+    let fragmentMemo: FragmentMemo
+    var fragmentsFile: String { options.cacheDirectory.appendingPathComponent("fragments").path }
     /// What the kept posts and images are written under and read back only with: this gramgen
     /// (`UpToDateCheck.executableStamp`) and this very cache folder (its device and inode). Parsed
     /// captions are HTML published as they are: a cache that comes with a site from elsewhere
@@ -501,6 +510,7 @@ final class BuildState {
         postMemo = memory?.posts ?? PostMemo()
         imageMemo = memory?.images ?? ImageMemo(keepsWhole: false)
         searchMemo = memory?.search ?? SearchMemo()
+        fragmentMemo = memory?.fragments ?? FragmentMemo()
         upToDate = UpToDateCheck(options: options)
         digests = memory?.sourceDigests(options.cacheDirectory) ?? SourceDigests(directory: options.cacheDirectory)
         if let (loaded, report) = kept {

@@ -13,7 +13,7 @@ extension PageSet {
         let size = site.config.postsPerPage
         addPages(own, size: size, folder: SitePaths.profile(handle), inputs: { .posts($0, $1, "\(own.count)").showing([handle]) }) { [renderer] posts, path, number, pagination in
             var view = renderer.profileLayout(user, path: path, tab: "posts", title: t.pageSuffix(number))
-            view.grid = .of(posts.map(renderer.postViews(for: path)))
+            view.grid = renderer.tiles(posts, for: path)
             view.pagination = pagination(view.root)
             if own.isEmpty { view.empty = t.text("empty_posts") }
             return view
@@ -72,7 +72,7 @@ extension PageSet {
         let count = "\(site.postCounts[user.handle] ?? 0)"
         addPages(posts, size: site.config.postsPerPage, folder: folder, inputs: { .posts($0, $1, count).showing([user.handle]) }) { [renderer] items, path, number, pagination in
             var view = renderer.profileLayout(user, path: path, tab: tab, title: " · " + renderer.messages.text("title_" + tab) + renderer.messages.pageSuffix(number))
-            view.grid = .of(items.map(renderer.postViews(for: path)))
+            view.grid = renderer.tiles(items, for: path)
             view.pagination = pagination(view.root)
             if posts.isEmpty { view.empty = empty }
             return view

@@ -40,7 +40,7 @@ struct PageSet {
     mutating func add(_ template: String, path: String, inSitemap: Bool = true, file: String? = nil, page: Int = 1,
                       inputs: PageInputs, view: @escaping () -> PageView) {
         jobs.append(Job(file: file ?? SitePaths.file(path), inputs: inputs.adding(template), deferrable: page > 1) { [renderer] in
-            try renderer.theme.render(template, view())
+            try renderer.theme.render(template, view(), memo: renderer.fragments)
         })
         if inSitemap { sitemapPaths.append(path) }
     }
@@ -279,7 +279,7 @@ struct PageSet {
                 view.heading = "#\(tag.display)"
                 view.subheading = t.count("posts_count", posts.count)
                 view.top = .of(shownTop.map(renderer.postViews(for: folder)))
-                view.grid = .of(pagePosts.map(renderer.postViews(for: folder)))
+                view.grid = renderer.tiles(pagePosts, for: folder)
                 view.pagination = renderer.pagination(current: number, total: pages.count, root: view.root) {
                     SitePaths.tag(tag.key, page: $0)
                 }
@@ -313,7 +313,7 @@ struct PageSet {
                 view.heading = t.text("explore")
                 view.subnav = Self.exploreTabs(root: view.root, current: "posts", messages: t)
                 view.columns = Masonry.columns(for: posts, images: renderer.images, factory: renderer.views(for: path),
-                                               count: Masonry.columnCount)
+                                               count: Masonry.columnCount, key: renderer.memoKeys(for: path))
                 view.pagination = renderer.pagination(current: number, total: pages.count, root: view.root,
                                                           path: SitePaths.explore(page:))
                 if posts.isEmpty { view.empty = t.text("empty_posts") }

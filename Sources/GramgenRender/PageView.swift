@@ -43,9 +43,9 @@ struct PageView {
     // Content
     var heading: String? = nil
     /// Posts drawn as full cards (home, list, feed).
-    var posts: Section<PostView>? = nil
+    var posts: PostList? = nil
     /// Posts drawn as square tiles (profile, tagged, hashtag).
-    var grid: Section<PostView>? = nil
+    var grid: PostList? = nil
     var post: PostView? = nil
     var profile: ProfileHeaderView? = nil
     var tabs: [TabView]? = nil
@@ -77,7 +77,7 @@ struct PageView {
     /// When the page's first picture is a video's poster: fetched first (`<link rel="preload">`),
     /// as a `<video>` cannot ask for priority itself.
     var preloadPoster: String? {
-        guard let first = post ?? posts?.items.first, !first.sensitive else { return nil }
+        guard let first = post ?? posts?.first, !first.sensitive else { return nil }
         return first.images.first?.video?.poster
     }
 }
@@ -125,6 +125,30 @@ struct PostLinkView {
     let tile: ImageView?
     /// The tile must be drawn as a cover (`tile.mustache` reads `sensitive`).
     let sensitive: Bool
+}
+
+/// Posts a page lists as cards or tiles (a template's `items`), each one's view made only when a
+/// template draws it: an item kept from an earlier page or build is copied without it
+/// (`FragmentMemo`, by `key`). Views are shared by the pages at the same depth (`view`); the
+/// first `eager` cards are copies whose first photo loads at once (`SiteRenderer.cards`).
+struct PostList {
+    let posts: [Post]
+    let view: (Post) -> PostView
+    let eager: Int
+    let key: ((Post) -> UInt64)?
+
+    /// Nil when empty, so the wrapper is not drawn.
+    static func of(_ posts: [Post], view: @escaping (Post) -> PostView, eager: Int = 0, key: ((Post) -> UInt64)?) -> PostList? {
+        posts.isEmpty ? nil : PostList(posts: posts, view: view, eager: eager, key: key)
+    }
+
+    func view(at index: Int) -> PostView {
+        let shared = view(posts[index])
+        guard index < eager else { return shared }
+        return shared.loading(index == 0 ? .priority : .eager)
+    }
+
+    var first: PostView? { posts.isEmpty ? nil : view(at: 0) }
 }
 
 /// A list a template wraps in its own element; nil when empty, so the wrapper is not drawn.

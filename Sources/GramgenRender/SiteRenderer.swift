@@ -101,7 +101,8 @@ public final class SiteRenderer: @unchecked Sendable {
         let search = sink.wants(SitePaths.searchMeta) && !sink.leaveSearchForLater()
         let (drawn, ahead) = parallel.both({
             Result {
-                pages.addHome()
+                fragments?.startBuild()
+        pages.addHome()
                 try pages.flush(into: sink)
                 // A user stands for a dozen pages or more (tabs, pages of each): four to a task, so
                 // that the one whose posts changed does not leave the other core idle at the end.
@@ -191,11 +192,31 @@ public final class SiteRenderer: @unchecked Sendable {
     /// A feed of cards: the first two cards' first photos load at once (a phone's first screen
     /// shows them), the first with priority; the rest lazily. Those two views are the page's own
     /// copies of the shared ones (`PostView.loading`), the others are shared.
-    func cards(_ posts: [Post], for path: String) -> Section<PostView>? {
-        let shared = postViews(for: path)
-        return .of(posts.enumerated().map { index, post in
-            index == 0 ? shared(post).loading(.priority) : index == 1 ? shared(post).loading(.eager) : shared(post)
-        })
+    func cards(_ posts: [Post], for path: String) -> PostList? {
+        .of(posts, view: postViews(for: path), eager: 2, key: memoKeys(for: path))
+    }
+
+    /// A grid of tiles.
+    func tiles(_ posts: [Post], for path: String) -> PostList? {
+        .of(posts, view: postViews(for: path), key: memoKeys(for: path))
+    }
+
+    /// Where drawn cards and tiles are kept (`FragmentMemo`); none: each is drawn.
+    public var fragments: FragmentMemo?
+
+    /// Each post's key for `fragments` on a page at `path`: what its view is made from (the
+    /// site-wide inputs, the post's own, the page's depth), as pages are compared between
+    /// builds (`PageDigests`). None without digests.
+    func memoKeys(for path: String) -> ((Post) -> UInt64)? {
+        guard fragments != nil, let digests = pageDigests else { return nil }
+        var base = DigestBuilder()
+        base.add(digests.site)
+        base.add(SitePaths.root(from: path))
+        return { post in
+            var key = base
+            key.add(digests.digest(of: post))
+            return key.value
+        }
     }
 
     func views(for path: String) -> ViewFactory {

@@ -227,8 +227,8 @@ public struct Theme: Sendable {
     public static func languageProblems(_ config: SiteConfig) -> [Diagnostic] { Messages.problems(in: config) }
 
     /// Renders a template; a missing template is a theme error.
-    func render(_ name: String, _ view: some TemplateObject) throws -> [UInt8] {
-        guard let bytes = renderer.render(name, .object(view)) else {
+    func render(_ name: String, _ view: some TemplateObject, memo: FragmentMemo? = nil) throws -> [UInt8] {
+        guard let bytes = renderer.render(name, .object(view), memo: memo) else {
             throw ThemeError(message: "the theme has no template '\(name).mustache'")
         }
         return bytes

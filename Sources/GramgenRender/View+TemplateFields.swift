@@ -181,7 +181,7 @@ extension PostRefView: TemplateFields {
 
 extension MasonryColumnView: TemplateFields {
     static let fields = FieldTable<MasonryColumnView>([
-        "items": { .init($0.items) },
+        "items": { .objects($0) },
     ])
 }
 
@@ -255,6 +255,15 @@ extension PageView: TemplateFields {
     ])
 }
 
+extension PageView {
+    /// A card kept from one page (`FragmentMemo`) may show the page's texts in the site's language
+    /// (the same on every page) and draw itself as on a post page or not (part of its key).
+    var sharedMask: FieldMask { FieldMask([pageTexts.number, pageIsPostPage.number]) }
+    var memoContext: UInt64 { post != nil ? 1 : 2 }
+}
+
+private let pageTexts = FieldName("t"), pageIsPostPage = FieldName("isPostPage")
+
 extension ProfileHeaderView: TemplateFields {
     static let fields = FieldTable<ProfileHeaderView>([
         "user": { .init($0.user) },
@@ -308,6 +317,16 @@ extension Section: TemplateObject where Item: TemplateObject {
 }
 
 private let sectionItems = FieldName("items")
+
+extension PostList: TemplateObject, TemplateObjectList {
+    func field(_ name: String) -> TemplateValue { name == "items" ? .objects(self) : .missing }
+    func field(_ name: FieldName) -> TemplateValue { name.number == sectionItems.number ? .objects(self) : .missing }
+    var fieldMask: FieldMask { FieldMask([sectionItems.number]) }
+
+    var count: Int { posts.count }
+    func item(_ index: Int) -> TemplateValue { .object(view(at: index)) }
+    func memoKey(_ index: Int) -> UInt64? { index < eager ? nil : key?(posts[index]) }
+}
 
 extension SourceView: TemplateFields {
     static let fields = FieldTable<SourceView>([

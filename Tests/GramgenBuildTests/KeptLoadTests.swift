@@ -141,7 +141,7 @@ struct KeptLoadTests {
         try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
     }
 
-    @Test("a FIFO in place of any record of the last build (manifests, page groups, up-to-date record, image cache index and its record, source digests, kept images, search memo) never blocks a build, which then makes what a fresh one makes")
+    @Test("a FIFO in place of any record of the last build (manifests, page groups, up-to-date record, image cache index and its record, source digests, kept images, search memo, kept cards) never blocks a build, which then makes what a fresh one makes")
     func fifoRecords() throws {
         let site = try IncrementalEditKindsTests.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
         defer { TestSupport.remove(site, output, cache) }
@@ -158,6 +158,10 @@ struct KeptLoadTests {
             try FileManager.default.removeItem(atPath: path)
             #expect(mkfifo(path, 0o644) == 0)
         }
+        // Written only once a build kept enough cards: a FIFO whether or not it was there.
+        let fragments = cache.appendingPathComponent("fragments").path
+        try? FileManager.default.removeItem(atPath: fragments)
+        #expect(mkfifo(fragments, 0o644) == 0)
         try IncrementalEditKindsTests.apply(.location, to: site)
         // On another thread, so that a build blocked on a FIFO fails the test instead of hanging it.
         let done = DispatchSemaphore(value: 0)

@@ -1,3 +1,5 @@
+import GramgenCore
+
 /// Draws compiled templates into bytes. Names are looked up from the innermost section outwards;
 /// `{{name}}` is HTML-escaped one Unicode scalar at a time (see `HTMLBytes` in Escape.swift).
 ///
@@ -18,16 +20,19 @@ struct TemplateRenderer {
     init(templates: [String: CompiledTemplate]) {
         let names = templates.keys.sorted()
         let numbers = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
-        programs = names.map { Program(templates[$0]!.nodes, numbers: numbers) }
+        programs = names.map { Program(templates[$0]!.nodes, number: numbers[$0]!, numbers: numbers) }
         self.numbers = numbers
     }
 
-    /// The page drawn by template `name`, or nil when there is no such template.
-    func render(_ name: String, _ value: TemplateValue) -> [UInt8]? {
+    /// The page drawn by template `name`, or nil when there is no such template. With `memo`,
+    /// an item of a list that names a key for it (`TemplateObjectList.memoKey`) is drawn once and
+    /// its bytes kept: drawn again, by this page or another, they are copied (see `FragmentMemo`).
+    func render(_ name: String, _ value: TemplateValue, memo: FragmentMemo? = nil) -> [UInt8]? {
         guard let number = numbers[name] else { return nil }
         var out: [UInt8] = []
         out.reserveCapacity(32 * 1024)
         var stack = Stack(value)
+        stack.memo = memo
         draw(number, stack: &stack, indentation: [], depth: 0, into: &out)
         return out
     }
@@ -55,8 +60,11 @@ struct TemplateRenderer {
         let bytes: UnsafeMutableBufferPointer<UInt8>
         let paths: UnsafeMutableBufferPointer<FieldPath>
         let indentations: [[UInt8]]
+        /// The template's number (`numbers`), part of a kept fragment's key.
+        let number: Int
 
-        init(_ nodes: [CompiledTemplate.Node], numbers: [String: Int]) {
+        init(_ nodes: [CompiledTemplate.Node], number: Int, numbers: [String: Int]) {
+            self.number = number
             var tables = Tables()
             tables.add(nodes, numbers: numbers)
             steps = .allocate(capacity: tables.steps.count)
@@ -142,7 +150,7 @@ struct TemplateRenderer {
         case .text(let start, let end):
             out.append(contentsOf: UnsafeBufferPointer(rebasing: program.bytes[Int(start)..<Int(end)]))
         case .variable(let path, let escaped):
-            switch lookup(program.paths[Int(path)], in: stack) {
+            switch lookup(program.paths[Int(path)], in: &stack) {
             case .text(let text): escaped ? HTMLBytes.appendEscaped(text, to: &out) : out.append(contentsOf: text.utf8)
             case .number(let number): out.append(contentsOf: String(number).utf8)
             case .flag(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
@@ -150,7 +158,7 @@ struct TemplateRenderer {
             }
         case .section(let path, let inverted, let end):
             let body = (index + 1)..<Int(end)
-            let value = lookup(program.paths[Int(path)], in: stack)
+            let value = lookup(program.paths[Int(path)], in: &stack)
             if inverted {
                 if value.isFalsy { draw(program, body, stack: &stack, indentation: indentation, depth: depth, into: &out) }
                 return
@@ -166,8 +174,15 @@ struct TemplateRenderer {
                     stack.pop()
                 }
             case .objects(let items):
-                for index in 0..<items.count {
-                    stack.push(items.item(index))
+                var context: DigestBuilder?
+                for item in 0..<items.count {
+                    if let memo = stack.memo, stack.floor == nil, let key = items.memoKey(item) {
+                        if context == nil { context = memoContext(program, step: index, stack: stack, indentation: indentation, depth: depth) }
+                        drawKept(memo, key: key, context: context!, items, item, program, body, stack: &stack,
+                                 indentation: indentation, depth: depth, into: &out)
+                        continue
+                    }
+                    stack.push(items.item(item))
                     draw(program, body, stack: &stack, indentation: indentation, depth: depth, into: &out)
                     stack.pop()
                 }
@@ -181,11 +196,44 @@ struct TemplateRenderer {
             draw(Int(template), stack: &stack, indentation: indentation + program.indentations[Int(more)],
                  depth: depth + 1, into: &out)
         case .dynamicPartial(let path, let more):
-            guard depth < Self.maximumDepth, case .text(let name) = lookup(program.paths[Int(path)], in: stack),
+            guard depth < Self.maximumDepth, case .text(let name) = lookup(program.paths[Int(path)], in: &stack),
                   let template = numbers[name] else { return }
             draw(template, stack: &stack, indentation: indentation + program.indentations[Int(more)],
                  depth: depth + 1, into: &out)
         }
+    }
+
+    /// What a kept item's bytes depend on besides the item: the template and step drawing it, the
+    /// indentation, the depth of partials (their bound), and the values around it that sum up
+    /// the fields it may read of them (`TemplateObject.memoContext`).
+    private func memoContext(_ program: Program, step: Int, stack: Stack, indentation: [UInt8], depth: Int) -> DigestBuilder {
+        var digest = DigestBuilder()
+        digest.add(UInt64(program.number))
+        digest.add(UInt64(step))
+        digest.add(UInt64(depth))
+        digest.add(indentation)
+        for value in stack.values { if case .object(let object) = value { digest.add(object.memoContext) } }
+        return digest
+    }
+
+    /// Item `item` of `items` as the body of a section: copied from `memo` when kept there under
+    /// its key and `context`, else drawn, and kept unless it read anything of the page around it
+    /// that `context` does not cover.
+    private func drawKept(_ memo: FragmentMemo, key itemKey: UInt64, context: DigestBuilder, _ items: any TemplateObjectList,
+                          _ item: Int, _ program: Program, _ body: Range<Int>, stack: inout Stack, indentation: [UInt8],
+                          depth: Int, into out: inout [UInt8]) {
+        var digest = context
+        digest.add(itemKey)
+        let key = digest.value
+        if memo.copy(key, into: &out) { return }
+        let start = out.count
+        stack.push(items.item(item))
+        stack.floor = stack.values.count - 1
+        stack.readBelowFloor = false
+        draw(program, body, stack: &stack, indentation: indentation, depth: depth, into: &out)
+        stack.pop()
+        stack.floor = nil
+        if !stack.readBelowFloor { memo.keep(key, out[start...]) }
     }
 
     /// The values of the sections drawn, innermost last, with the names each may have
@@ -193,6 +241,13 @@ struct TemplateRenderer {
     struct Stack {
         private(set) var values: [TemplateValue]
         private(set) var masks: [FieldMask]
+        /// Where drawn list items are kept, if anywhere.
+        var memo: FragmentMemo?
+        /// While an item to be kept is drawn: its place in the stack. A name looked up below it,
+        /// in a value that may have it and does not say it is the same on every page
+        /// (`TemplateObject.sharedMask`), makes the item's bytes depend on the page: not kept.
+        var floor: Int?
+        var readBelowFloor = false
 
         init(_ value: TemplateValue) {
             values = [value]
@@ -212,13 +267,16 @@ struct TemplateRenderer {
 
     /// The first name is searched from the innermost value outwards (passing over those that
     /// cannot have it); the rest are fields of what it found.
-    private func lookup(_ path: FieldPath, in stack: Stack) -> TemplateValue {
+    private func lookup(_ path: FieldPath, in stack: inout Stack) -> TemplateValue {
         guard let first = path.parts.first else { return stack.values.last ?? .missing }
         var value = TemplateValue.missing
         var index = stack.values.count
         while index > 0 {
             index -= 1
             guard stack.masks[index].mayHave(first.number) else { continue }
+            if let floor = stack.floor, index < floor, !stack.values[index].sharedMask.mayHave(first.number) {
+                stack.readBelowFloor = true
+            }
             value = stack.values[index].field(first)
             if case .missing = value { continue }
             break

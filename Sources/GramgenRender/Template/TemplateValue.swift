@@ -51,6 +51,12 @@ enum TemplateValue {
         if case .object(let object) = self { return object.fieldMask }
         return .none
     }
+
+    /// The names whose fields are the same on every page of a build (an object's `sharedMask`).
+    var sharedMask: FieldMask {
+        if case .object(let object) = self { return object.sharedMask }
+        return .none
+    }
 }
 
 /// A value with named fields, such as a view model.
@@ -61,11 +67,18 @@ protocol TemplateObject {
     func field(_ name: FieldName) -> TemplateValue
     /// The names it may have a field of (any, unless it says).
     var fieldMask: FieldMask { get }
+    /// The names of fields a list item drawn once and kept (`FragmentMemo`) may read: those the
+    /// same on every page of a build (the page's texts in the site's language) and those whose
+    /// values `memoContext` sums up, which is part of the item's key.
+    var sharedMask: FieldMask { get }
+    var memoContext: UInt64 { get }
 }
 
 extension TemplateObject {
     func field(_ name: FieldName) -> TemplateValue { field(name.text) }
     var fieldMask: FieldMask { .all }
+    var sharedMask: FieldMask { .none }
+    var memoContext: UInt64 { 0 }
 }
 
 /// Which names (by number, `FieldName`) a value may have a field of, as bits: looking a name up
@@ -113,6 +126,13 @@ struct FieldMask: Sendable {
 protocol TemplateObjectList {
     var count: Int { get }
     func item(_ index: Int) -> TemplateValue
+    /// A digest of everything item `index` is made from, when its drawn bytes may be kept and
+    /// copied wherever the same item is drawn again (`FragmentMemo`); nil: always drawn.
+    func memoKey(_ index: Int) -> UInt64?
+}
+
+extension TemplateObjectList {
+    func memoKey(_ index: Int) -> UInt64? { nil }
 }
 
 extension Array: TemplateObjectList where Element: TemplateObject {

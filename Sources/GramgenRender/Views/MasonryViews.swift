@@ -1,6 +1,15 @@
-/// One column of the explore page's masonry.
-struct MasonryColumnView {
-    let items: [MasonryItemView]
+import GramgenCore
+
+/// One column of the explore page's masonry: its posts, each one's view made only when a template
+/// draws it (a kept item is copied without it, `FragmentMemo`, by `key`).
+struct MasonryColumnView: TemplateObjectList {
+    let posts: [Post]
+    let item: (Post) -> MasonryItemView
+    let key: ((Post) -> UInt64)?
+
+    var count: Int { posts.count }
+    func item(_ index: Int) -> TemplateValue { .object(item(posts[index])) }
+    func memoKey(_ index: Int) -> UInt64? { key?(posts[index]) }
 }
 
 struct MasonryItemView {

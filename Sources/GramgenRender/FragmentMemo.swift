@@ -1,0 +1,334 @@
+import Foundation
+import GramgenCore
+
+/// The drawn bytes of list items (a post's card in a feed, its tile in a grid), kept by a digest
+/// of everything they are made from (`TemplateObjectList.memoKey` and where the template draws
+/// them), so an item drawn again, on another page or by a later build, is copied instead of made
+/// and drawn. A new post moves every post of the home feed, the following feeds and the grids
+/// one place down: at 10,000 posts, 700 pages drawn again, every card of which the last build
+/// drew already.
+///
+/// Kept in memory by `gramgen serve` and on disk for one-off builds (`fragments` in the cache
+/// folder, `restore` and `save`): a file whose new items are added at its end with a new table,
+/// so saving costs what the build drew, and written anew (renamed into place) when it holds as
+/// much that is no longer read as it holds that is. At most `budget` bytes of items are kept.
+///
+/// The file: a 24-byte header (magic, the salt's digest), items, then a table of (key, offset,
+/// length, digest of the bytes) sorted by key and a 40-byte footer (the table's offset, count and
+/// digest, the salt's digest, magic). It is opened only when an item is first looked for, without
+/// following a link and only when it is a regular file; its table is checked whole, and each item
+/// read is checked against its digest before use. Anything that does not check out is a miss.
+public final class FragmentMemo: @unchecked Sendable {
+    /// Items at most (bytes): the cards and tiles of a 10,000-post site's feeds and grids. A larger
+    /// site keeps those drawn most recently.
+    public static let budget = 96 << 20
+    /// A build that kept fewer new items than this does not write the file (a caption edit keeps
+    /// a few cards, drawn again next time for less than writing them costs).
+    public static let saveThreshold = 32
+    private let saveThreshold: Int
+
+    private let lock = NSLock()
+    private let budget: Int
+    /// Items drawn by this process, not yet in the file.
+    private var fresh: [UInt64: [UInt8]] = [:]
+    private var freshBytes = 0
+    /// Keys copied or kept by the build under way.
+    private var used: Set<UInt64> = []
+    private var keptThisBuild = 0
+    private var copiedThisBuild = 0
+    /// The file, opened at the first look-up (`restore` only names it).
+    private var source: (path: String, salt: UInt64)?
+    private var file: KeptItems?
+    private var opened = false
+
+    public init(budget: Int = FragmentMemo.budget, saveThreshold: Int = FragmentMemo.saveThreshold) {
+        self.budget = budget
+        self.saveThreshold = saveThreshold
+    }
+
+    /// Items copied and kept since the last `startBuild` (tests, `--verbose`).
+    public var counts: (copied: Int, kept: Int) {
+        lock.withLock { (copiedThisBuild, keptThisBuild) }
+    }
+
+    /// A new build: counts and the set of items it used start again. `gramgen serve` keeps the
+    /// memo between builds; items no build used since the memo grew past three quarters of its
+    /// budget are dropped.
+    public func startBuild() {
+        lock.withLock {
+            if freshBytes > budget / 4 * 3 {
+                for key in Array(fresh.keys) where !used.contains(key) {
+                    freshBytes -= fresh.removeValue(forKey: key)?.count ?? 0
+                }
+            }
+            used.removeAll(keepingCapacity: true)
+            keptThisBuild = 0
+            copiedThisBuild = 0
+        }
+    }
+
+    /// The last build's items are in the file at `path`, written with `salt`.
+    public func restore(from path: String, salt: String) {
+        var digest = DigestBuilder()
+        digest.add(salt)
+        lock.withLock {
+            source = (path, digest.value)
+            file = nil
+            opened = false
+        }
+    }
+
+    /// Appends the item kept under `key` to `out`; false when there is none.
+    func copy(_ key: UInt64, into out: inout [UInt8]) -> Bool {
+        let (copied, file): (Bool, KeptItems?) = lock.withLock {
+            if let bytes = fresh[key] {
+                out += bytes
+                used.insert(key)
+                copiedThisBuild += 1
+                return (true, nil)
+            }
+            return (false, openedFile())
+        }
+        if copied { return true }
+        guard let file, let entry = file.find(key), file.append(entry, to: &out) else { return false }
+        lock.withLock {
+            used.insert(key)
+            copiedThisBuild += 1
+        }
+        return true
+    }
+
+    /// The file, opened the first time it is asked for. Called with the lock held.
+    private func openedFile() -> KeptItems? {
+        if !opened {
+            opened = true
+            file = source.flatMap { KeptItems(path: $0.path, salt: $0.salt) }
+        }
+        return file
+    }
+
+    /// Keeps `bytes` as the item under `key`, within the budget.
+    func keep(_ key: UInt64, _ bytes: ArraySlice<UInt8>) {
+        lock.withLock {
+            guard fresh[key] == nil, freshBytes + bytes.count <= budget else { return }
+            fresh[key] = Array(bytes)
+            freshBytes += bytes.count
+            used.insert(key)
+            keptThisBuild += 1
+        }
+    }
+
+    /// Writes the items kept since the file was read, when there are enough of them: added at the
+    /// file's end, or the file written anew (this build's items first, then the file's, up to
+    /// the budget) when it has none yet or would hold too much no longer read.
+    public func save(to path: String, salt: String) {
+        var digest = DigestBuilder()
+        digest.add(salt)
+        let saltDigest = digest.value
+        lock.withLock {
+            guard keptThisBuild >= saveThreshold, !fresh.isEmpty else { return }
+            let old = openedFile().flatMap { $0.salt == saltDigest ? $0 : nil }
+            let written: Bool
+            if let old, old.liveBytes + freshBytes <= budget, old.size <= 2 * (old.liveBytes + freshBytes) + (1 << 20) {
+                written = KeptItems.append(fresh, to: old, path: path)
+            } else {
+                written = KeptItems.write(fresh, old: old, used: used, budget: budget, salt: saltDigest, path: path)
+            }
+            if written {
+                fresh.removeAll()
+                freshBytes = 0
+                file = nil
+                opened = false
+                source = (path, saltDigest)
+            }
+        }
+    }
+}
+
+/// The memo's file, open for reading (see `FragmentMemo`).
+private final class KeptItems {
+    struct Entry {
+        let key: UInt64
+        let offset: Int
+        let length: Int
+        let digest: UInt64
+    }
+
+    static let magic: UInt64 = 0x3167_6172_6647_4721  // "!GGfrag1"
+    static let headerSize = 24, entrySize = 32, footerSize = 40
+    /// Never more than this is read as a table (a million items).
+    static let maxEntries = 1 << 20
+
+    let fd: Int32
+    let size: Int
+    let salt: UInt64
+    let tableOffset: Int
+    /// The table as it is on disk: keys sorted, looked up in place.
+    let table: [UInt8]
+    let count: Int
+    let liveBytes: Int
+
+    /// Opens the file at `path` if it is a regular file with a sound table written with `salt`.
+    init?(path: String, salt: UInt64) {
+        guard !FileContainment.isLink(path) else { return nil }
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW)
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) >= Self.headerSize + Self.footerSize,
+              let footer = Self.read(fd, at: Int(info.st_size) - Self.footerSize, count: Self.footerSize) else {
+            close(fd)
+            return nil
+        }
+        let size = Int(info.st_size)
+        let word = { (index: Int) in footer.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)) } }
+        let (tableOffset, count, tableDigest) = (Int(truncatingIfNeeded: word(0)), Int(truncatingIfNeeded: word(1)), word(2))
+        guard word(4) == Self.magic, word(3) == salt, count >= 0, count <= Self.maxEntries, tableOffset >= Self.headerSize,
+              tableOffset + count * Self.entrySize == size - Self.footerSize,
+              let table = Self.read(fd, at: tableOffset, count: count * Self.entrySize),
+              table.withUnsafeBytes({ BytesDigest.value($0) }) == tableDigest else {
+            close(fd)
+            return nil
+        }
+        self.fd = fd
+        self.size = size
+        self.salt = salt
+        self.tableOffset = tableOffset
+        self.table = table
+        self.count = count
+        var live = 0
+        for index in 0..<count {
+            let entry = Self.entry(table, index)
+            // Every item lies between the header and the table, keys in order.
+            guard entry.offset >= Self.headerSize, entry.length >= 0, entry.offset + entry.length <= tableOffset,
+                  index == 0 || Self.entry(table, index - 1).key < entry.key else {
+                close(fd)
+                return nil
+            }
+            live += entry.length
+        }
+        liveBytes = live
+    }
+
+    deinit { close(fd) }
+
+    static func entry(_ table: [UInt8], _ index: Int) -> Entry {
+        table.withUnsafeBytes { raw in
+            let at = index * entrySize
+            func word(_ n: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at + n * 8, as: UInt64.self)) }
+            return Entry(key: word(0), offset: Int(truncatingIfNeeded: word(1)), length: Int(truncatingIfNeeded: word(2)), digest: word(3))
+        }
+    }
+
+    func find(_ key: UInt64) -> Entry? {
+        var (low, high) = (0, count)
+        while low < high {
+            let middle = (low + high) / 2
+            let entry = Self.entry(table, middle)
+            if entry.key == key { return entry }
+            if entry.key < key { low = middle + 1 } else { high = middle }
+        }
+        return nil
+    }
+
+    var entries: [Entry] { (0..<count).map { Self.entry(table, $0) } }
+
+    /// Appends the item's bytes when they read back whole and match their digest.
+    func append(_ entry: Entry, to out: inout [UInt8]) -> Bool {
+        guard let bytes = Self.read(fd, at: entry.offset, count: entry.length),
+              bytes.withUnsafeBytes({ BytesDigest.value($0) }) == entry.digest else { return false }
+        out += bytes
+        return true
+    }
+
+    static func read(_ fd: Int32, at offset: Int, count: Int) -> [UInt8]? {
+        var filled = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            while filled < count {
+                let got = pread(fd, buffer.baseAddress! + filled, count - filled, off_t(offset + filled))
+                if got < 0, errno == EINTR { continue }
+                if got <= 0 { break }
+                filled += got
+            }
+            initialized = filled
+        }
+        return filled == count ? bytes : nil
+    }
+
+    private static func words(_ values: UInt64...) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for value in values { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+        return bytes
+    }
+
+    private static func tableAndFooter(_ entries: [Entry], at offset: Int, salt: UInt64) -> [UInt8] {
+        var table: [UInt8] = []
+        table.reserveCapacity(entries.count * entrySize + footerSize)
+        for entry in entries.sorted(by: { $0.key < $1.key }) {
+            table += words(entry.key, UInt64(entry.offset), UInt64(entry.length), entry.digest)
+        }
+        let digest = table.withUnsafeBytes { BytesDigest.value($0) }
+        return table + words(UInt64(offset), UInt64(entries.count), digest, salt, magic)
+    }
+
+    private static func digest(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBytes { BytesDigest.value($0) } }
+
+    /// `fresh` added at the end of `old`'s file, after its footer, then a table of all and a new
+    /// footer: the file is sound before (the old footer is last) and after; cut short between,
+    /// it is not read at all. False when it could not be written.
+    static func append(_ fresh: [UInt64: [UInt8]], to old: KeptItems, path: String) -> Bool {
+        guard !FileContainment.isLink(path) else { return false }
+        let fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var info = stat(), oldInfo = stat()
+        // The very file that was read, unchanged since.
+        guard fstat(fd, &info) == 0, fstat(old.fd, &oldInfo) == 0, info.st_ino == oldInfo.st_ino, info.st_dev == oldInfo.st_dev,
+              Int(info.st_size) == old.size else { return false }
+        var entries = old.entries.filter { fresh[$0.key] == nil }
+        var data: [UInt8] = []
+        for (key, bytes) in fresh {
+            entries.append(Entry(key: key, offset: old.size + data.count, length: bytes.count, digest: digest(bytes)))
+            data += bytes
+        }
+        data += tableAndFooter(entries, at: old.size + data.count, salt: old.salt)
+        return data.withUnsafeBytes { raw in
+            var written = 0
+            while written < raw.count {
+                let count = pwrite(fd, raw.baseAddress! + written, raw.count - written, off_t(old.size + written))
+                if count < 0, errno == EINTR { continue }
+                if count <= 0 { return false }
+                written += count
+            }
+            return true
+        }
+    }
+
+    /// The file written anew and renamed into place: `fresh` first, then `old`'s items this build
+    /// used, then the rest of them, as long as the budget lasts.
+    static func write(_ fresh: [UInt64: [UInt8]], old: KeptItems?, used: Set<UInt64>, budget: Int, salt: UInt64,
+                      path: String) -> Bool {
+        guard let writer = try? AtomicFile.Writer(path) else { return false }
+        writer.append(words(magic, salt, 0))
+        var offset = headerSize, total = 0
+        var entries: [Entry] = []
+        for (key, bytes) in fresh {
+            writer.append(bytes)
+            entries.append(Entry(key: key, offset: offset, length: bytes.count, digest: digest(bytes)))
+            offset += bytes.count
+            total += bytes.count
+        }
+        if let old {
+            let rest = old.entries.filter { fresh[$0.key] == nil }
+            for entry in rest.filter({ used.contains($0.key) }) + rest.filter({ !used.contains($0.key) }) {
+                guard total + entry.length <= budget else { break }
+                guard let bytes = read(old.fd, at: entry.offset, count: entry.length), digest(bytes) == entry.digest else { continue }
+                writer.append(bytes)
+                entries.append(Entry(key: entry.key, offset: offset, length: entry.length, digest: entry.digest))
+                offset += entry.length
+                total += entry.length
+            }
+        }
+        writer.append(tableAndFooter(entries, at: offset, salt: salt))
+        return (try? writer.commit()) != nil
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import GramgenCore
+import Testing
+@testable import GramgenRender
+
+/// A view with whatever fields a test needs; `shared` names the fields that are the same on every page.
+private struct Fields: TemplateObject {
+    var values: [String: TemplateValue]
+    var shared: [String] = []
+    var context: UInt64 = 0
+    func field(_ name: String) -> TemplateValue { values[name] ?? .missing }
+    var sharedMask: FieldMask { FieldMask(shared.map { FieldName($0).number }) }
+    var memoContext: UInt64 { context }
+}
+
+/// A list whose items have memo keys.
+private struct Keyed: TemplateObjectList {
+    let names: [String]
+    var count: Int { names.count }
+    func item(_ index: Int) -> TemplateValue { .object(Fields(values: ["name": .text(names[index])])) }
+    func memoKey(_ index: Int) -> UInt64? { UInt64(names[index].utf8.count) &* 1_000_003 &+ UInt64(names[index].utf8.first ?? 0) }
+}
+
+/// `FragmentMemo`: list items drawn once and copied after, on other pages and in later builds.
+struct FragmentMemoTests {
+    private func render(_ template: String, _ page: Fields, memo: FragmentMemo) throws -> String {
+        let renderer = TemplateRenderer(templates: ["page": try TemplateParser(template).parse(),
+                                                    "item": try TemplateParser("<{{name}}>").parse()])
+        return String(decoding: try #require(renderer.render("page", .object(page), memo: memo)), as: UTF8.self)
+    }
+
+    @Test("an item that reads only itself and the page's shared fields is kept and copied; one that reads anything else of the page is drawn on every page")
+    func purity() throws {
+        let list = TemplateValue.objects(Keyed(names: ["ann", "bo", "cy"]))
+        let memo = FragmentMemo()
+        let pure = "{{#list}}{{> item}}{{t}}|{{/list}}"
+        let a = Fields(values: ["list": list, "t": .text("!"), "title": .text("A")], shared: ["t"])
+        #expect(try render(pure, a, memo: memo) == "<ann>!|<bo>!|<cy>!|")
+        #expect(memo.counts == (copied: 0, kept: 3))
+        memo.startBuild()
+        var b = a
+        b.values["title"] = .text("B")
+        #expect(try render(pure, b, memo: memo) == "<ann>!|<bo>!|<cy>!|")
+        #expect(memo.counts == (copied: 3, kept: 0))
+
+        // The page's title read inside the item: each page draws its own.
+        let impure = "{{#list}}{{name}}{{title}}|{{/list}}"
+        let other = FragmentMemo()
+        #expect(try render(impure, a, memo: other) == "annA|boA|cyA|")
+        #expect(try render(impure, b, memo: other) == "annB|boB|cyB|")
+        #expect(other.counts == (copied: 0, kept: 0))
+        // A field not shared, even when the page lacks it, is the page's to answer.
+        var unshared = a
+        unshared.shared = []
+        #expect(try render(pure, unshared, memo: FragmentMemo()) == "<ann>!|<bo>!|<cy>!|")
+        let checked = FragmentMemo()
+        _ = try render(pure, unshared, memo: checked)
+        #expect(checked.counts.kept == 0)
+
+        // A field the page sums up in its context: kept, and copied only onto a page of the same context.
+        let flagged = "{{#list}}{{name}}{{#flag}}*{{/flag}}|{{/list}}"
+        let on = Fields(values: ["list": list, "flag": .flag(true)], shared: ["flag"], context: 1)
+        let off = Fields(values: ["list": list, "flag": .flag(false)], shared: ["flag"], context: 2)
+        let contexts = FragmentMemo()
+        #expect(try render(flagged, on, memo: contexts) == "ann*|bo*|cy*|")
+        #expect(try render(flagged, off, memo: contexts) == "ann|bo|cy|")
+        #expect(try render(flagged, on, memo: contexts) == "ann*|bo*|cy*|")
+        #expect(contexts.counts == (copied: 3, kept: 6))
+    }
+
+    static let users = (0..<4).map { n in
+        Profile(handle: "user\(n)", name: "User \(n)", bio: RichText(), website: nil, location: nil,
+                following: (0..<4).filter { $0 != n }.map { "user\($0)" }, avatar: nil, sourcePath: "content/users/user\(n)/profile.md")
+    }
+
+    static func post(_ n: Int, _ text: String? = nil) -> Post {
+        let date = PostDate(instant: Date(timeIntervalSince1970: 1_700_000_000 + Double(n) * 3600), utcOffsetSeconds: 0)
+        let caption = text ?? "Walk \(n) by the river"
+        return Post(id: "p\(n)", author: "user\(n % 4)", date: date, location: nil, images: [],
+                    caption: RichText(html: "<p>\(caption)</p>\n", plainText: caption), tagKeys: [], likedBy: [], comments: [],
+                    isDraft: false, isSensitive: false, sourcePath: "content/users/user\(n % 4)/posts/p\(n)/post.md")
+    }
+
+    /// The site's files drawn with `memo` (none: without one), each post's digest made from its caption.
+    static func files(_ posts: [Post], memo: FragmentMemo?) throws -> [String: Data] {
+        let site = Site(config: SiteConfig(), users: users, posts: posts.sorted { $0.date.instant > $1.date.instant }, tags: [])
+        var diagnostics = Diagnostics()
+        let theme = Theme.load(siteRoot: nil, diagnostics: &diagnostics)
+        let inputs = RenderInputs(site: "site", posts: Dictionary(uniqueKeysWithValues: posts.map { ($0.key, $0.caption.plainText) }),
+                                  profiles: [:])
+        let renderer = SiteRenderer(site: site, images: [:], theme: theme, inputs: inputs)
+        renderer.fragments = memo
+        return Dictionary(uniqueKeysWithValues: try renderer.render().map { ($0.path, $0.contents) })
+    }
+
+    @Test("kept on disk: after a new post and an edit, cards and tiles are copied from the last build's file and every page equals one drawn without it; a damaged item, another salt or a link are not used")
+    func onDisk() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gramgen-fragments-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("fragments").path
+        let posts = (0..<120).map { Self.post($0) }
+
+        let first = FragmentMemo()
+        first.restore(from: file, salt: "one")
+        _ = try Self.files(posts, memo: first)
+        #expect(first.counts.kept > 200, "\(first.counts)")
+        first.save(to: file, salt: "one")
+        #expect(FileManager.default.fileExists(atPath: file))
+
+        // A new post and an edited one: every other card and tile is copied.
+        var next = posts + [Self.post(500)]
+        next[7] = Self.post(7, "Run 7 in the snow")
+        let expected = try Self.files(next, memo: nil)
+        let second = FragmentMemo(saveThreshold: 1)
+        second.restore(from: file, salt: "one")
+        #expect(try Self.files(next, memo: second) == expected)
+        let (copied, kept) = second.counts
+        #expect(copied > 4 * kept && kept > 0, "\(second.counts)")
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
+        second.save(to: file, salt: "one")
+        let grown = try #require(try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
+        #expect(grown > size, "the new items added at the end")
+        let third = FragmentMemo()
+        third.restore(from: file, salt: "one")
+        #expect(try Self.files(next, memo: third) == expected)
+        #expect(third.counts.kept == 0 && third.counts.copied == copied + kept, "\(third.counts)")
+
+        // Every item's bytes changed on disk (the table left as it was): none is used.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+        for index in 24..<(bytes.count / 2) where bytes[index] == UInt8(ascii: "<") { bytes[index] = UInt8(ascii: "(") }
+        try bytes.write(to: URL(fileURLWithPath: file))
+        let damaged = FragmentMemo()
+        damaged.restore(from: file, salt: "one")
+        #expect(try Self.files(next, memo: damaged) == expected)
+        #expect(damaged.counts.kept > kept, "items read back with other bytes are drawn again: \(damaged.counts)")
+
+        let salted = FragmentMemo()
+        salted.restore(from: file, salt: "two")
+        #expect(try Self.files(next, memo: salted) == expected)
+        #expect(salted.counts.kept >= first.counts.kept, "\(salted.counts)")
+
+        // A link in its place, to a sound file elsewhere: not read, and not written through.
+        let elsewhere = folder.appendingPathComponent("elsewhere")
+        let sound = FragmentMemo()
+        sound.restore(from: elsewhere.path, salt: "one")
+        _ = try Self.files(next, memo: sound)
+        sound.save(to: elsewhere.path, salt: "one")
+        try FileManager.default.removeItem(atPath: file)
+        try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: elsewhere.path)
+        let before = try Data(contentsOf: elsewhere)
+        let linked = FragmentMemo()
+        linked.restore(from: file, salt: "one")
+        #expect(try Self.files(next + [Self.post(501)], memo: linked) == Self.files(next + [Self.post(501)], memo: nil))
+        #expect(linked.counts.kept >= first.counts.kept, "\(linked.counts)")
+        linked.save(to: file, salt: "one")
+        #expect(try Data(contentsOf: elsewhere) == before)
+    }
+}
