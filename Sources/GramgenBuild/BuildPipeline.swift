@@ -510,7 +510,7 @@ final class BuildState {
         postMemo = memory?.posts ?? PostMemo()
         imageMemo = memory?.images ?? ImageMemo(keepsWhole: false)
         searchMemo = memory?.search ?? SearchMemo()
-        fragmentMemo = memory?.fragments ?? FragmentMemo()
+        fragmentMemo = memory?.fragments ?? FragmentMemo(memoryBudget: FragmentMemo.oneOffMemory)
         upToDate = UpToDateCheck(options: options)
         digests = memory?.sourceDigests(options.cacheDirectory) ?? SourceDigests(directory: options.cacheDirectory)
         if let (loaded, report) = kept {

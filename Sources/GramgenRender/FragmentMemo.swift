@@ -11,7 +11,9 @@ import GramgenCore
 /// Kept in memory by `gramgen serve` and on disk for one-off builds (`fragments` in the cache
 /// folder, `restore` and `save`): a file whose new items are added at its end with a new table,
 /// so saving costs what the build drew, and written anew (renamed into place) when it holds as
-/// much that is no longer read as it holds that is. At most `budget` bytes of items are kept.
+/// much that is no longer read as it holds that is. At most `budget` bytes of items are kept, and
+/// a one-off build holds at most `memoryBudget` of new ones (the rest are drawn again by a later
+/// build, which adds them): the first build of a big site draws every card.
 ///
 /// The file: a 24-byte header (magic, the salt's digest), items, then a table of (key, offset,
 /// length, digest of the bytes) sorted by key and a 40-byte footer (the table's offset, count and
@@ -22,6 +24,8 @@ public final class FragmentMemo: @unchecked Sendable {
     /// Items at most (bytes): the cards and tiles of a 10,000-post site's feeds and grids. A larger
     /// site keeps those drawn most recently.
     public static let budget = 96 << 20
+    /// New items a one-off build holds at most (bytes).
+    public static let oneOffMemory = 32 << 20
     /// A build that kept fewer new items than this does not write the file (a caption edit keeps
     /// a few cards, drawn again next time for less than writing them costs).
     public static let saveThreshold = 32
@@ -29,6 +33,7 @@ public final class FragmentMemo: @unchecked Sendable {
 
     private let lock = NSLock()
     private let budget: Int
+    private let memoryBudget: Int
     /// Items drawn by this process, not yet in the file.
     private var fresh: [UInt64: [UInt8]] = [:]
     private var freshBytes = 0
@@ -41,8 +46,12 @@ public final class FragmentMemo: @unchecked Sendable {
     private var file: KeptItems?
     private var opened = false
 
-    public init(budget: Int = FragmentMemo.budget, saveThreshold: Int = FragmentMemo.saveThreshold) {
+    /// `memoryBudget`: new items held at most (`gramgen serve`, which keeps them only in memory:
+    /// the whole budget).
+    public init(budget: Int = FragmentMemo.budget, memoryBudget: Int = FragmentMemo.budget,
+                saveThreshold: Int = FragmentMemo.saveThreshold) {
         self.budget = budget
+        self.memoryBudget = min(budget, memoryBudget)
         self.saveThreshold = saveThreshold
     }
 
@@ -56,7 +65,7 @@ public final class FragmentMemo: @unchecked Sendable {
     /// budget are dropped.
     public func startBuild() {
         lock.withLock {
-            if freshBytes > budget / 4 * 3 {
+            if freshBytes > memoryBudget / 4 * 3 {
                 for key in Array(fresh.keys) where !used.contains(key) {
                     freshBytes -= fresh.removeValue(forKey: key)?.count ?? 0
                 }
@@ -110,7 +119,7 @@ public final class FragmentMemo: @unchecked Sendable {
     /// Keeps `bytes` as the item under `key`, within the budget.
     func keep(_ key: UInt64, _ bytes: ArraySlice<UInt8>) {
         lock.withLock {
-            guard fresh[key] == nil, freshBytes + bytes.count <= budget else { return }
+            guard fresh[key] == nil, freshBytes + bytes.count <= memoryBudget else { return }
             fresh[key] = Array(bytes)
             freshBytes += bytes.count
             used.insert(key)

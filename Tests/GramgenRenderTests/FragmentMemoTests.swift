@@ -156,4 +156,28 @@ struct FragmentMemoTests {
         linked.save(to: file, salt: "one")
         #expect(try Data(contentsOf: elsewhere) == before)
     }
+
+    @Test("a one-off build holds at most its memory budget of new items; the builds after it add the rest to the file")
+    func memoryBudget() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gramgen-fragments-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("fragments").path
+        let posts = (0..<120).map { Self.post($0) }
+        let expected = try Self.files(posts, memo: nil)
+        let unbounded = FragmentMemo()
+        _ = try Self.files(posts, memo: unbounded)
+        var copied: [Int] = []
+        for _ in 0..<30 {
+            let memo = FragmentMemo(memoryBudget: 40_000, saveThreshold: 1)
+            memo.restore(from: file, salt: "one")
+            #expect(try Self.files(posts, memo: memo) == expected)
+            #expect(memo.counts.kept < unbounded.counts.kept)
+            copied.append(memo.counts.copied)
+            if memo.counts.kept == 0 { break }
+            memo.save(to: file, salt: "one")
+        }
+        #expect(copied == copied.sorted() && copied.first! < copied.last!, "\(copied)")
+        #expect(copied.last == unbounded.counts.copied + unbounded.counts.kept, "every item from the file in the end: \(copied)")
+    }
 }
