@@ -119,7 +119,7 @@ public final class FragmentMemo: @unchecked Sendable {
     /// Keeps `bytes` as the item under `key`, within the budget.
     func keep(_ key: UInt64, _ bytes: ArraySlice<UInt8>) {
         lock.withLock {
-            guard fresh[key] == nil, freshBytes + bytes.count <= memoryBudget else { return }
+            guard fresh[key] == nil, bytes.count <= KeptItems.maxItemBytes, freshBytes + bytes.count <= memoryBudget else { return }
             fresh[key] = Array(bytes)
             freshBytes += bytes.count
             used.insert(key)
@@ -167,6 +167,8 @@ private final class KeptItems {
     static let headerSize = 24, entrySize = 32, footerSize = 40
     /// Never more than this is read as a table (a million items).
     static let maxEntries = 1 << 20
+    /// Nor as one item (a card is a few kilobytes).
+    static let maxItemBytes = 1 << 20
 
     let fd: Int32
     let size: Int
@@ -208,7 +210,8 @@ private final class KeptItems {
         for index in 0..<count {
             let entry = Self.entry(table, index)
             // Every item lies between the header and the table, keys in order.
-            guard entry.offset >= Self.headerSize, entry.length >= 0, entry.offset + entry.length <= tableOffset,
+            guard entry.offset >= Self.headerSize, entry.length >= 0, entry.length <= Self.maxItemBytes,
+                  entry.offset + entry.length <= tableOffset,
                   index == 0 || Self.entry(table, index - 1).key < entry.key else {
                 close(fd)
                 return nil
