@@ -78,10 +78,8 @@ public final class FragmentMemo: @unchecked Sendable {
 
     /// The last build's items are in the file at `path`, written with `salt`.
     public func restore(from path: String, salt: String) {
-        var digest = DigestBuilder()
-        digest.add(salt)
         lock.withLock {
-            source = (path, digest.value)
+            source = (path, Self.digest(salt))
             file = nil
             opened = false
         }
@@ -105,6 +103,13 @@ public final class FragmentMemo: @unchecked Sendable {
             copiedThisBuild += 1
         }
         return true
+    }
+
+    /// The salt as the file records it.
+    private static func digest(_ salt: String) -> UInt64 {
+        var digest = DigestBuilder()
+        digest.add(salt)
+        return digest.value
     }
 
     /// The file, opened the first time it is asked for. Called with the lock held.
@@ -131,9 +136,7 @@ public final class FragmentMemo: @unchecked Sendable {
     /// file's end, or the file written anew (this build's items first, then the file's, up to
     /// the budget) when it has none yet or would hold too much no longer read.
     public func save(to path: String, salt: String) {
-        var digest = DigestBuilder()
-        digest.add(salt)
-        let saltDigest = digest.value
+        let saltDigest = Self.digest(salt)
         lock.withLock {
             guard keptThisBuild >= saveThreshold, !fresh.isEmpty else { return }
             let old = openedFile().flatMap { $0.salt == saltDigest ? $0 : nil }
@@ -196,7 +199,7 @@ private final class KeptItems {
         guard word(4) == Self.magic, word(3) == salt, count >= 0, count <= Self.maxEntries, tableOffset >= Self.headerSize,
               tableOffset + count * Self.entrySize == size - Self.footerSize,
               let table = Self.read(fd, at: tableOffset, count: count * Self.entrySize),
-              table.withUnsafeBytes({ BytesDigest.value($0) }) == tableDigest else {
+              Self.digest(table) == tableDigest else {
             close(fd)
             return nil
         }
@@ -246,8 +249,7 @@ private final class KeptItems {
 
     /// Appends the item's bytes when they read back whole and match their digest.
     func append(_ entry: Entry, to out: inout [UInt8]) -> Bool {
-        guard let bytes = Self.read(fd, at: entry.offset, count: entry.length),
-              bytes.withUnsafeBytes({ BytesDigest.value($0) }) == entry.digest else { return false }
+        guard let bytes = Self.read(fd, at: entry.offset, count: entry.length), Self.digest(bytes) == entry.digest else { return false }
         out += bytes
         return true
     }
@@ -278,8 +280,7 @@ private final class KeptItems {
         for entry in entries.sorted(by: { $0.key < $1.key }) {
             table += words(entry.key, UInt64(entry.offset), UInt64(entry.length), entry.digest)
         }
-        let digest = table.withUnsafeBytes { BytesDigest.value($0) }
-        return table + words(UInt64(offset), UInt64(entries.count), digest, salt, magic)
+        return table + words(UInt64(offset), UInt64(entries.count), digest(table), salt, magic)
     }
 
     private static func digest(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBytes { BytesDigest.value($0) } }

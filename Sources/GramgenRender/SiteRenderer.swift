@@ -99,10 +99,10 @@ public final class SiteRenderer: @unchecked Sendable {
         // build does not hold it all the while. Not at all when the sink wants none of it (its
         // search page aside) or leaves it for later.
         let search = sink.wants(SitePaths.searchMeta) && !sink.leaveSearchForLater()
+        fragments?.startBuild()
         let (drawn, ahead) = parallel.both({
             Result {
-                fragments?.startBuild()
-        pages.addHome()
+                pages.addHome()
                 try pages.flush(into: sink)
                 // A user stands for a dozen pages or more (tabs, pages of each): four to a task, so
                 // that the one whose posts changed does not leave the other core idle at the end.
