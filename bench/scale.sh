@@ -7,7 +7,10 @@
 #
 #   bench/scale.sh [SIZES (default "10000 50000 100000")]
 #
-# GRAMGEN=BINARY measures that binary instead of building this checkout's.
+# GRAMGEN=BINARY measures that binary instead of building this checkout's. NO_KEPT_CARDS=1
+# deletes the kept cards and tiles (`.gramgen/cache/fragments`) before each pages-only build, so
+# every card is drawn: the work itself, without the memo, which is bounded (96 MB) and so holds
+# nearly every card of a 10,000-post site but a fraction of a 100,000-post one's.
 #
 # Corpora go to /tmp/gramgen-bench/text<N>u<N/100>/ (about 2 GB at 100,000 posts); the cold
 # build of 100,000 tiny photos takes some 15 minutes on 2 cores, later runs reuse the cache.
@@ -38,6 +41,7 @@ for n in $sizes; do
   for step in $steps; do
     [ "$step" = noop ] || rm -rf "$out" "$corpus/.public.spare"
     [ "$step" = cold ] && rm -rf "$site/.gramgen"
+    [ "$step" = warm ] && [ "${NO_KEPT_CARDS:-0}" = 1 ] && rm -f "$site/.gramgen/cache/fragments"
     sync
     /usr/bin/time -f "$n $step %e %U %S %M" -a -o "$log" "$gramgen" build --site "$site" --output "$out" --quiet
     tail -1 "$log" >&2

@@ -37,6 +37,9 @@ public final class FragmentMemo: @unchecked Sendable {
     /// Items drawn by this process, not yet in the file.
     private var fresh: [UInt64: [UInt8]] = [:]
     private var freshBytes = 0
+    /// The builds so far (`startBuild`), and the last of them each item in `fresh` was used by.
+    private var build = 0
+    private var lastUsed: [UInt64: Int] = [:]
     /// Keys copied or kept by the build under way.
     private var used: Set<UInt64> = []
     private var keptThisBuild = 0
@@ -61,13 +64,22 @@ public final class FragmentMemo: @unchecked Sendable {
     }
 
     /// A new build: counts and the set of items it used start again. `gramgen serve` keeps the
-    /// memo between builds; items no build used since the memo grew past three quarters of its
-    /// budget are dropped.
+    /// memo between builds; once it holds more than seven eighths of its budget, the items used
+    /// least recently are dropped until it holds three quarters, leaving room for the next
+    /// builds' new ones (a sort of its keys, seldom). Dropping every item the last build did not
+    /// use, as before, emptied it after a caption edit, which uses a few hundred: the next new
+    /// post drew every card again.
     public func startBuild() {
         lock.withLock {
-            if freshBytes > memoryBudget / 4 * 3 {
-                for key in Array(fresh.keys) where !used.contains(key) {
+            build += 1
+            for key in used { lastUsed[key] = build }
+            let keep = memoryBudget / 4 * 3
+            if freshBytes > memoryBudget / 8 * 7 {
+                let oldestFirst = fresh.keys.sorted { lastUsed[$0, default: 0] < lastUsed[$1, default: 0] }
+                for key in oldestFirst {
+                    guard freshBytes > keep else { break }
                     freshBytes -= fresh.removeValue(forKey: key)?.count ?? 0
+                    lastUsed[key] = nil
                 }
             }
             used.removeAll(keepingCapacity: true)
@@ -148,6 +160,7 @@ public final class FragmentMemo: @unchecked Sendable {
             }
             if written {
                 fresh.removeAll()
+                lastUsed.removeAll()
                 freshBytes = 0
                 file = nil
                 opened = false

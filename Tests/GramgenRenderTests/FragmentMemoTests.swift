@@ -18,7 +18,11 @@ private struct Keyed: TemplateObjectList {
     let names: [String]
     var count: Int { names.count }
     func item(_ index: Int) -> TemplateValue { .object(Fields(values: ["name": .text(names[index])])) }
-    func memoKey(_ index: Int) -> UInt64? { UInt64(names[index].utf8.count) &* 1_000_003 &+ UInt64(names[index].utf8.first ?? 0) }
+    func memoKey(_ index: Int) -> UInt64? {
+        var digest = DigestBuilder()
+        digest.add(names[index])
+        return digest.value
+    }
 }
 
 /// `FragmentMemo`: list items drawn once and copied after, on other pages and in later builds.
@@ -66,6 +70,32 @@ struct FragmentMemoTests {
         #expect(try render(flagged, off, memo: contexts) == "ann|bo|cy|")
         #expect(try render(flagged, on, memo: contexts) == "ann*|bo*|cy*|")
         #expect(contexts.counts == (copied: 3, kept: 6))
+    }
+
+    @Test("a server's memo over seven eighths of its budget drops the items used least recently, down to three quarters; the items of a small build's few pages do not push out the rest")
+    func leastRecentlyUsed() throws {
+        // Items of 13 bytes ("<item00001>!|"), a budget of 1,600: dropped above 1,400, down to 1,200.
+        let names = (1...120).map { String(format: "item%05d", $0) }
+        let template = "{{#list}}{{> item}}{{t}}|{{/list}}"
+        func page(_ range: [String]) -> Fields {
+            Fields(values: ["list": .objects(Keyed(names: range)), "t": .text("!")], shared: ["t"])
+        }
+        let memo = FragmentMemo(budget: 1_600)
+        let all = Array(names[0..<100])
+        let drawn = try render(template, page(all), memo: FragmentMemo())
+        #expect(try render(template, page(all), memo: memo) == drawn)
+        #expect(memo.counts == (copied: 0, kept: 100))  // 1,300 bytes: nothing dropped
+        memo.startBuild()
+        // A small build: five of the items, and twenty new ones (1,560 bytes).
+        _ = try render(template, page(Array(names[0..<5]) + Array(names[100..<120])), memo: memo)
+        #expect(memo.counts == (copied: 5, kept: 20))
+        memo.startBuild()
+        // 28 of the 95 items the small build did not use are dropped (1,196 bytes left); the rest are copied.
+        #expect(try render(template, page(all), memo: memo) == drawn)
+        #expect(memo.counts == (copied: 72, kept: 28))
+        memo.startBuild()
+        #expect(try render(template, page(Array(names[0..<5])), memo: memo) == String(drawn.prefix(5 * 13)))
+        #expect(memo.counts == (copied: 5, kept: 0))
     }
 
     static let users = (0..<4).map { n in
