@@ -72,11 +72,12 @@ public final class FragmentMemo: @unchecked Sendable {
     public func startBuild() {
         lock.withLock {
             build += 1
-            for key in used { lastUsed[key] = build }
+            for key in used where fresh[key] != nil { lastUsed[key] = build }
             let keep = memoryBudget / 4 * 3
             if freshBytes > memoryBudget / 8 * 7 {
-                let oldestFirst = fresh.keys.sorted { lastUsed[$0, default: 0] < lastUsed[$1, default: 0] }
-                for key in oldestFirst {
+                // Each key's last build looked up once, not at every comparison of the sort.
+                let oldestFirst = fresh.keys.map { (build: lastUsed[$0, default: 0], key: $0) }.sorted { $0.build < $1.build }
+                for (_, key) in oldestFirst {
                     guard freshBytes > keep else { break }
                     freshBytes -= fresh.removeValue(forKey: key)?.count ?? 0
                     lastUsed[key] = nil
