@@ -273,8 +273,7 @@ public struct BuildPipeline {
         var stage = ImageStage(settings: site.config.images, config: site.config, cache: cache, digests: state.digests,
                                jobs: options.jobs, toolSearchPath: options.toolSearchPath, console: state.console)
         stage.memo = state.imageMemo
-        var result = stage.run(ImageStage.jobs(for: site))
-        stage.widenCroppedSlides(of: site, in: &result)
+        let result = stage.run(ImageStage.jobs(for: site), widening: site)
         state.report.imagesKept = state.imageMemo.reused
         state.report.imagesWhole = state.imageMemo.tookWhole
         state.imageMemo.finish()

@@ -108,12 +108,12 @@ final class ImageMemo: @unchecked Sendable {
     }
 
     /// Keeps a build's first look-up, once it has every key (as this build found or made them),
-    /// and what the image stage made of it, for `lookupWhole` and `lookupAround`; a later one (a
-    /// second pass over some slides) is not kept. A process with no next build keeps only the
-    /// keys, for the file (`wholeKeys`).
+    /// and what the image stage made of it, for `lookupWhole` and `lookupAround`; a later one is
+    /// not kept. The wide slides' second pass, made in the same run, may be in `next` already:
+    /// kept with it. A process with no next build keeps only the keys, for the file (`wholeKeys`).
     func keepWhole(_ keys: [Key], images: [String: ProcessedImage], cacheKeys: Set<String>) {
         lock.withLock {
-            guard !keptWhole, wholeKeys == nil, next.count == keys.count else { return }
+            guard !keptWhole, wholeKeys == nil, next.count >= keys.count else { return }
             var entries: [Entry] = []
             entries.reserveCapacity(keys.count)
             for key in keys {

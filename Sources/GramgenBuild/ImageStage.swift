@@ -9,6 +9,8 @@ struct ImageStage {
     struct Job {
         var source: ImageSource
         var role: ImageRole
+        /// Set for a carousel slide's second pass (`WideSlides`): the scale it is drawn at.
+        var slideScale: Double?
     }
 
     struct Result {
@@ -17,9 +19,73 @@ struct ImageStage {
         var processed = 0
         var fromCache = 0
         var cacheKeys: Set<String> = []
-        /// Cached files the second pass made but the site does not show (`widenCroppedSlides`): not
+        /// Cached files the second pass made but the site does not show (`WideSlides`): not
         /// published, but kept, so the next build finds that pass cached too.
         var replacedFiles: Set<String> = []
+
+        /// The slide at `path` keeps its first-pass files and gains the wider ones of its second
+        /// pass (its tile and colours stay the first pass's; that pass's own tile is cached but
+        /// not published).
+        mutating func widen(_ path: String, with extra: ProcessedImage) {
+            guard var image = images[path] else { return }
+            replacedFiles.formUnion(Set(extra.files).subtracting(extra.variants.map(\.file)))
+            image.variants = (image.variants + extra.variants.filter { $0.width > image.width })
+                .sorted { $0.width != $1.width ? $0.width < $1.width : $0.format.rawValue < $1.format.rawValue }
+            if let widest = image.variants.last { image.width = widest.width; image.height = widest.height }
+            images[path] = image
+        }
+    }
+
+    /// The second pass: a carousel slide wider than the carousel's shape is drawn wider than the
+    /// carousel (`ProcessedImage.slideScale`), so it is made again at its scaled widths, from as
+    /// many of the source's pixels as that needs. Only slides whose largest file stopped at the
+    /// widest configured width can have more to give. A slide's job is known once both its own
+    /// image and its carousel's first are.
+    struct WideSlides {
+        let widest: Int
+        /// Each photo slide and its carousel's first picture's path, by the slide's path.
+        private var firstOf: [String: (slide: ImageSource, first: String)] = [:]
+        /// Each carousel's photo slides, by its first picture's path.
+        private var slidesOf: [String: [ImageSource]] = [:]
+
+        init?(site: Site, settings: ImageSettings) {
+            guard let widest = settings.widths.max() else { return nil }
+            self.widest = widest
+            for post in site.posts where post.repostOf == nil && post.images.count > 1 {
+                let first = post.images[0].path
+                let photos = post.images.dropFirst().filter { !$0.isVideo }
+                for slide in photos { firstOf[slide.path] = (slide, first) }
+                if !photos.isEmpty { slidesOf[first, default: []].append(contentsOf: photos) }
+            }
+            if slidesOf.isEmpty { return nil }
+        }
+
+        /// The jobs of every slide whose image and carousel's first image are both in `images`.
+        func jobs(in images: [String: ProcessedImage]) -> [Job] {
+            slidesOf.flatMap { first, slides in
+                images[first].map { first in slides.compactMap { job(for: $0, in: images, first: first) } } ?? []
+            }
+        }
+
+        /// The jobs `path`'s image, just added to `images`, completes: its own when it is a slide
+        /// whose carousel's first is known, its slides' when it is a carousel's first.
+        func jobs(after path: String, in images: [String: ProcessedImage]) -> [Job] {
+            var jobs: [Job] = []
+            if let (slide, firstPath) = firstOf[path], let first = images[firstPath],
+               let job = job(for: slide, in: images, first: first) {
+                jobs.append(job)
+            }
+            if let slides = slidesOf[path], let first = images[path] {
+                jobs += slides.compactMap { job(for: $0, in: images, first: first) }
+            }
+            return jobs
+        }
+
+        private func job(for source: ImageSource, in images: [String: ProcessedImage], first: ProcessedImage) -> Job? {
+            guard let image = images[source.path], image.width >= widest else { return nil }
+            let scale = image.slideScale(inBoxOf: first)
+            return scale > 1 ? Job(source: source, role: .post, slideScale: scale) : nil
+        }
     }
 
     var settings: ImageSettings
@@ -61,7 +127,10 @@ struct ImageStage {
         (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
     }
 
-    func run(_ work: [Job]) -> Result {
+    /// Processes `work`; with `site`, also each carousel slide wider than its carousel
+    /// (`WideSlides`), as soon as its carousel's first picture and its own first-pass image are
+    /// known, ahead of the rest of the queue, so no core waits at the end for a second pass.
+    func run(_ work: [Job], widening site: Site? = nil) -> Result {
         let processor = ImageProcessor(settings: settings)
         let fingerprint = MediaCache.fingerprint(settings)
         let videoFingerprint = MediaCache.fingerprint(settings, videos: config.videos)
@@ -73,84 +142,92 @@ struct ImageStage {
                            log: { [console] in console.detail("  " + $0) })
         }
         let label = progressLabel ?? (hasVideos ? "Processing images and videos" : "Processing images")
-        let lock = NSLock()
+        let lock = NSCondition()
         var result = Result()
         result.images.reserveCapacity(work.count)
         let started = Date()
         // What the last build of this process found, taken in one pass; the rest is looked up.
         let remembered = memo.map { takeRemembered(work, fingerprints: (fingerprint, videoFingerprint), into: &result, memo: $0) }
         let pending = remembered?.pending ?? work
-        if pending.isEmpty, !work.isEmpty { console.progress(label, done: work.count, total: work.count, started: started) }
+        let slides = site.flatMap { WideSlides(site: $0, settings: settings) }
+        // Wide slides waiting, taken before `pending`; their images, added to the slides' at the end.
+        var wide = slides?.jobs(in: result.images) ?? []
+        var wideImages: [String: ProcessedImage] = [:]
+        var total = work.count + wide.count
+        if pending.isEmpty, wide.isEmpty, !work.isEmpty { console.progress(label, done: work.count, total: work.count, started: started) }
         var next = 0
         var done = work.count - pending.count
-        let workers = max(1, min(jobs, pending.count))
-        DispatchQueue.concurrentPerform(iterations: pending.isEmpty ? 0 : workers) { _ in
+        // Jobs being worked on: while any is, a worker with nothing to take waits for the wide
+        // slides it may bring, so the last of them do not run one at a time.
+        var running = 0
+        let workers = max(1, min(jobs, pending.count * (slides == nil ? 1 : 2) + wide.count))
+        DispatchQueue.concurrentPerform(iterations: pending.isEmpty && wide.isEmpty ? 0 : workers) { _ in
             while true {
                 lock.lock()
-                let index = next
-                next += 1
+                while wide.isEmpty, next >= pending.count, running > 0 { lock.wait() }
+                let job: Job
+                if let first = wide.popLast() {
+                    job = first
+                } else if next < pending.count {
+                    job = pending[next]
+                    next += 1
+                } else {
+                    lock.unlock()
+                    return
+                }
+                running += 1
                 lock.unlock()
-                guard index < pending.count else { return }
-                let job = pending[index]
-                let outcome = job.role == .video
-                    ? processVideo(job, processor: videos, fingerprint: videoFingerprint)
-                    : process(job, processor: processor, fingerprint: fingerprint)
+                let outcome = if let scale = job.slideScale {
+                    processWide(job, scale: scale, budget: processor.budget)
+                } else if job.role == .video {
+                    processVideo(job, processor: videos, fingerprint: videoFingerprint)
+                } else {
+                    process(job, processor: processor, fingerprint: fingerprint)
+                }
                 lock.lock()
                 switch outcome {
                 case .success(let (image, key, cached)):
-                    result.images[job.source.path] = image
                     result.cacheKeys.insert(key)
-                    if cached { result.fromCache += 1 } else { result.processed += 1 }
+                    if job.slideScale != nil {
+                        // Counted once, by the first pass: the report counts images, not passes.
+                        wideImages[job.source.path] = image
+                    } else {
+                        result.images[job.source.path] = image
+                        if cached { result.fromCache += 1 } else { result.processed += 1 }
+                        let more = slides?.jobs(after: job.source.path, in: result.images) ?? []
+                        wide.append(contentsOf: more)
+                        total += more.count
+                    }
                 case .failure(let problem):
                     result.diagnostics.error(SourceLocation(job.source.path), problem.message, hint: problem.hint)
                 }
                 done += 1
-                let count = done, processedAny = result.processed > 0
+                running -= 1
+                let count = done, all = total, processedAny = result.processed > 0
+                lock.broadcast()
                 lock.unlock()
-                if processedAny || count == work.count {
-                    console.progress(label, done: count, total: work.count, started: started)
+                if processedAny || count == all {
+                    console.progress(label, done: count, total: all, started: started)
                 }
             }
         }
         // Every key found or made: what the next build takes whole or around its changes.
         if let memo, let keys = remembered?.keys { memo.keepWhole(keys, images: result.images, cacheKeys: result.cacheKeys) }
+        for (path, extra) in wideImages { result.widen(path, with: extra) }
         return result
     }
 
-    /// The second pass: a carousel slide wider than the carousel's shape is drawn wider than the
-    /// carousel (`ProcessedImage.slideScale`), so it is made again at its scaled widths, from as
-    /// many of the source's pixels as that needs. Only slides whose largest file stopped at the
-    /// widest configured width can have more to give.
-    func widenCroppedSlides(of site: Site, in result: inout Result) {
-        guard let widest = settings.widths.max() else { return }
-        var byScale: [Double: [Job]] = [:]
-        for post in site.posts where post.repostOf == nil && post.images.count > 1 {
-            guard let first = result.images[post.images[0].path] else { continue }
-            for source in post.images.dropFirst() where !source.isVideo {
-                guard let image = result.images[source.path], image.width >= widest else { continue }
-                let scale = image.slideScale(inBoxOf: first)
-                if scale > 1 { byScale[scale, default: []].append(Job(source: source, role: .post)) }
-            }
+    /// A wide slide's files at its scale (`ImageSettings.forSlide`): looked up in what the last
+    /// build of this process found, else as any image, from the cache or made.
+    private func processWide(_ job: Job, scale: Double, budget: DecodeBudget) -> Outcome {
+        let settings = settings.forSlide(scale: scale)
+        let fingerprint = MediaCache.fingerprint(settings)
+        if let memo, let entry = memo.lookup([ImageMemo.Key(path: job.source.path, role: job.role,
+                                                            fingerprint: ImageMemo.Key.digest(fingerprint))])[0] {
+            digests.keep(keys: [entry.sourceKey])
+            return .success((entry.image, entry.cacheKey, true))
         }
-        for (scale, jobs) in byScale.sorted(by: { $0.key < $1.key }) {
-            var stage = self
-            stage.settings = settings.forSlide(scale: scale)
-            stage.progressLabel = "Processing carousel slides wider than their carousel"
-            let wide = stage.run(jobs)
-            // The slide keeps its first-pass files and gains the wider ones (its tile and colours
-            // stay the first pass's); the second pass's own tile is cached but not published.
-            for (path, extra) in wide.images {
-                guard var image = result.images[path] else { continue }
-                result.replacedFiles.formUnion(Set(extra.files).subtracting(extra.variants.map(\.file)))
-                image.variants = (image.variants + extra.variants.filter { $0.width > image.width })
-                    .sorted { $0.width != $1.width ? $0.width < $1.width : $0.format.rawValue < $1.format.rawValue }
-                if let widest = image.variants.last { image.width = widest.width; image.height = widest.height }
-                result.images[path] = image
-            }
-            result.cacheKeys.formUnion(wide.cacheKeys)
-            // Counted once, by the first pass: the report counts images, not passes.
-            result.diagnostics.append(contentsOf: wide.diagnostics.items)
-        }
+        return process(job, processor: ImageProcessor(settings: settings, budget: budget), fingerprint: fingerprint)
     }
 
     private typealias Outcome = Swift.Result<(ProcessedImage, String, Bool), ImageProblem>

@@ -1,4 +1,5 @@
 import Foundation
+import GramgenContent
 import GramgenCore
 import GramgenImaging
 import Testing
@@ -13,17 +14,9 @@ struct CarouselSlideTests {
         let site = try TestSupport.temporaryFolder("gramgen-carousel")
         let output = site.appendingPathComponent("public")
         defer { try? FileManager.default.removeItem(at: site) }
-        let post = site.appendingPathComponent("content/users/ann/posts/2024-01-01-shapes")
-        try FileManager.default.createDirectory(at: post, withIntermediateDirectories: true)
-        try Data("images:\n  widths: [320, 640]\n  formats: [jpeg]\n  thumbnail: 160\n".utf8)
-            .write(to: site.appendingPathComponent("content/site.yml"))
-        try Data("Three shapes\n".utf8).write(to: post.appendingPathComponent("post.md"))
         // Square first (the carousel's shape), then a 2.4:1 panorama (drawn 2.4 times as wide as
         // the carousel), then a portrait (drawn as wide as the carousel, cropped top and bottom).
-        for (name, width, height) in [("1.jpg", 800, 800), ("2.jpg", 2400, 1000), ("3.jpg", 800, 1200)] {
-            try SyntheticImage.gradientJPEG(width: width, height: height, from: .init(200, 40, 10), to: .init(10, 90, 220))
-                .write(to: post.appendingPathComponent(name))
-        }
+        try Self.makeShapes(site)
         let report = try TestSupport.build(site: site, output: output)
         #expect(report.published, "\(report.diagnostics.items)")
 
@@ -40,6 +33,76 @@ struct CarouselSlideTests {
         #expect(images[1].sizes == "(min-width: 640px) 1440px, 240vw")
         #expect(images[2].widths == [320, 640])
         #expect(images[2].sizes == "(min-width: 640px) 600px, 100vw")
+    }
+
+    /// The fixture of `wideSlide`: a square, a 2.4:1 panorama and a portrait in one carousel.
+    static func makeShapes(_ site: URL) throws {
+        let post = site.appendingPathComponent("content/users/ann/posts/2024-01-01-shapes")
+        try FileManager.default.createDirectory(at: post, withIntermediateDirectories: true)
+        try Data("images:\n  widths: [320, 640]\n  formats: [jpeg]\n  thumbnail: 160\n".utf8)
+            .write(to: site.appendingPathComponent("content/site.yml"))
+        try Data("Three shapes\n".utf8).write(to: post.appendingPathComponent("post.md"))
+        for (name, width, height) in [("1.jpg", 800, 800), ("2.jpg", 2400, 1000), ("3.jpg", 800, 1200)] {
+            try SyntheticImage.gradientJPEG(width: width, height: height, from: .init(200, 40, 10), to: .init(10, 90, 220))
+                .write(to: post.appendingPathComponent(name))
+        }
+    }
+
+    @Test("a wide slide's job is known once both its image and its carousel's first are, whichever comes last")
+    func wideSlideJobs() throws {
+        let site = try TestSupport.temporaryFolder("gramgen-carousel")
+        defer { try? FileManager.default.removeItem(at: site) }
+        try Self.makeShapes(site)
+        var diagnostics = Diagnostics()
+        let made = ContentLoader(siteRoot: site).load(diagnostics: &diagnostics)
+        let loaded = try #require(made, "\(diagnostics.items)")
+        let slides = try #require(ImageStage.WideSlides(site: loaded, settings: loaded.config.images))
+        let paths = loaded.posts[0].images.map(\.path)
+        func image(_ width: Int, _ height: Int) -> ProcessedImage {
+            ProcessedImage(width: width, height: height, variants: [], squares: [], focusX: 0.5, focusY: 0.5,
+                           dominantColor: "#000000", placeholder: "")
+        }
+        // As the first pass makes them: each stops at the widest width, 640.
+        let firstPass = [paths[0]: image(640, 640), paths[1]: image(640, 267), paths[2]: image(640, 960)]
+        func describe(_ jobs: [ImageStage.Job]) -> [String] { jobs.map { "\($0.source.path) \($0.slideScale ?? 0)" } }
+        let expected = ["\(paths[1]) 2.4"]
+        // The first picture last: its slides' jobs come with it.
+        var images = firstPass.filter { $0.key != paths[0] }
+        #expect(slides.jobs(in: images).isEmpty)
+        #expect(describe(slides.jobs(after: paths[1], in: images)).isEmpty, "no first yet")
+        images[paths[0]] = firstPass[paths[0]]
+        #expect(describe(slides.jobs(after: paths[0], in: images)) == expected)
+        // The panorama last: its own job comes with it, once.
+        images = firstPass.filter { $0.key != paths[1] }
+        #expect(slides.jobs(after: paths[0], in: images).isEmpty)
+        images[paths[1]] = firstPass[paths[1]]
+        #expect(describe(slides.jobs(after: paths[1], in: images)) == expected)
+        #expect(slides.jobs(after: paths[2], in: images).isEmpty, "the portrait is drawn as wide as the carousel")
+        // Both known from the start (taken from memory): found in one look.
+        #expect(describe(slides.jobs(in: firstPass)) == expected)
+        // A slide that stopped short of the widest width has nothing more to give.
+        images[paths[1]] = image(600, 250)
+        #expect(slides.jobs(in: images).isEmpty)
+    }
+
+    @Test("a rebuild takes every image whole from the last build, the wide slide's second pass included")
+    func wideSlideRebuildWhole() throws {
+        let site = try TestSupport.temporaryFolder("gramgen-carousel")
+        let output = site.appendingPathComponent("public"), cache = try TestSupport.temporaryFolder()
+        defer { TestSupport.remove(site, cache) }
+        try Self.makeShapes(site)
+        let first = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(first.published && first.imagesProcessed == 3, "\(first.diagnostics.items)")
+        let page = output.appendingPathComponent("ann/p/2024-01-01-shapes/index.html")
+        let before = try Data(contentsOf: page)
+        try Data("Three shapes, edited\n".utf8).write(to: site.appendingPathComponent("content/users/ann/posts/2024-01-01-shapes/post.md"))
+        let second = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(second.published && second.imagesProcessed == 0)
+        #expect(second.imagesWhole, "the first pass's keys with the second pass's entries beside them")
+        let after = try String(contentsOf: page, encoding: .utf8)
+        #expect(after.contains("1536w") && after.contains("edited"))
+        #expect(String(decoding: before, as: UTF8.self).replacingOccurrences(of: "Three shapes", with: "") ==
+                after.replacingOccurrences(of: "Three shapes, edited", with: ""))
     }
 
     @Test("a slide's one extra width is its scale times the carousel at 2× (or the widest width), capped at the source's own")
