@@ -509,7 +509,7 @@ final class BuildState {
         postMemo = memory?.posts ?? PostMemo()
         imageMemo = memory?.images ?? ImageMemo(keepsWhole: false)
         searchMemo = memory?.search ?? SearchMemo()
-        fragmentMemo = memory?.fragments ?? FragmentMemo(memoryBudget: FragmentMemo.oneOffMemory)
+        fragmentMemo = memory?.fragments ?? FragmentMemo(memoryBudget: FragmentMemo.oneOffMemory, dropsOldest: true)
         upToDate = UpToDateCheck(options: options)
         digests = memory?.sourceDigests(options.cacheDirectory) ?? SourceDigests(directory: options.cacheDirectory)
         if let (loaded, report) = kept {

@@ -12,8 +12,10 @@ import GramgenCore
 /// folder, `restore` and `save`): a file whose new items are added at its end with a new table,
 /// so saving costs what the build drew, and written anew (renamed into place) when it holds as
 /// much that is no longer read as it holds that is. At most `budget` bytes of items are kept, and
-/// a one-off build holds at most `memoryBudget` of new ones (the rest are drawn again by a later
-/// build, which adds them): the first build of a big site draws every card.
+/// a one-off build holds at most `memoryBudget` of new ones: once full, it drops those it kept
+/// first to keep the next (`dropsOldest`), so the items of the pages drawn last are at hand, as
+/// the pages of a big site list the same posts near each other in the drawing order (the home
+/// feed, then the following feeds page by page). What it dropped a later build draws again.
 ///
 /// The file: a 24-byte header (magic, the salt's digest), items, then a table of (key, offset,
 /// length, digest of the bytes) sorted by key and a 40-byte footer (the table's offset, count and
@@ -37,6 +39,12 @@ public final class FragmentMemo: @unchecked Sendable {
     /// Items drawn by this process, not yet in the file.
     private var fresh: [UInt64: [UInt8]] = [:]
     private var freshBytes = 0
+    /// Whether a full memo drops its oldest items to keep a new one (a one-off build), or keeps
+    /// no more until the next build (`gramgen serve`: `startBuild` drops the least recently used).
+    private let dropsOldest: Bool
+    /// With `dropsOldest`: the keys of `fresh` in the order kept, from `keptOrderStart`.
+    private var keptOrder: [UInt64] = []
+    private var keptOrderStart = 0
     /// The builds so far (`startBuild`), and the last of them each item in `fresh` was used by.
     private var build = 0
     private var lastUsed: [UInt64: Int] = [:]
@@ -50,12 +58,14 @@ public final class FragmentMemo: @unchecked Sendable {
     private var opened = false
 
     /// `memoryBudget`: new items held at most (`gramgen serve`, which keeps them only in memory:
-    /// the whole budget).
+    /// the whole budget). `dropsOldest`: a one-off build's memo, which once full drops the items
+    /// it kept first to keep new ones.
     public init(budget: Int = FragmentMemo.budget, memoryBudget: Int = FragmentMemo.budget,
-                saveThreshold: Int = FragmentMemo.saveThreshold) {
+                saveThreshold: Int = FragmentMemo.saveThreshold, dropsOldest: Bool = false) {
         self.budget = budget
         self.memoryBudget = min(budget, memoryBudget)
         self.saveThreshold = saveThreshold
+        self.dropsOldest = dropsOldest
     }
 
     /// Items copied and kept since the last `startBuild` (tests, `--verbose`).
@@ -137,11 +147,28 @@ public final class FragmentMemo: @unchecked Sendable {
     /// Keeps `bytes` as the item under `key`, within the budget.
     func keep(_ key: UInt64, _ bytes: ArraySlice<UInt8>) {
         lock.withLock {
-            guard fresh[key] == nil, bytes.count <= KeptItems.maxItemBytes, freshBytes + bytes.count <= memoryBudget else { return }
+            guard fresh[key] == nil, bytes.count <= KeptItems.maxItemBytes else { return }
+            if freshBytes + bytes.count > memoryBudget {
+                guard dropsOldest else { return }
+                dropOldest(toFit: bytes.count)
+            }
             fresh[key] = Array(bytes)
             freshBytes += bytes.count
+            if dropsOldest { keptOrder.append(key) }
             used.insert(key)
             keptThisBuild += 1
+        }
+    }
+
+    /// Drops the items kept first until `count` more bytes fit. Called with the lock held.
+    private func dropOldest(toFit count: Int) {
+        while freshBytes + count > memoryBudget, keptOrderStart < keptOrder.count {
+            freshBytes -= fresh.removeValue(forKey: keptOrder[keptOrderStart])?.count ?? 0
+            keptOrderStart += 1
+        }
+        if keptOrderStart > keptOrder.count / 2 {
+            keptOrder.removeFirst(keptOrderStart)
+            keptOrderStart = 0
         }
     }
 
@@ -162,6 +189,8 @@ public final class FragmentMemo: @unchecked Sendable {
             if written {
                 fresh.removeAll()
                 lastUsed.removeAll()
+                keptOrder.removeAll()
+                keptOrderStart = 0
                 freshBytes = 0
                 file = nil
                 opened = false

@@ -107,6 +107,7 @@ public final class SiteRenderer: @unchecked Sendable {
                 // A user stands for a dozen pages or more (tabs, pages of each): four to a task, so
                 // that the one whose posts changed does not leave the other core idle at the end.
                 try pages.addEach(site.users, weight: 8, into: sink) { $0.addProfile($1) }
+                try pages.addCardTabs(into: sink)
                 try pages.addPostPages(into: sink)
                 try pages.addTags(into: sink)
                 pages.addExplore()
@@ -147,13 +148,18 @@ public final class SiteRenderer: @unchecked Sendable {
         return (index, index.wordFiles())
     }
 
-    /// The posts of `authors`, newest first: their own lists merged, not the whole site filtered
-    /// (a following feed per user would otherwise cost users × posts).
-    func posts(by authors: Set<String>) -> [Post] {
+    /// The places in `site.posts` of the posts of `authors`, newest first: their own lists merged,
+    /// not the whole site filtered (a following feed per user would otherwise cost users × posts).
+    func postIndexes(by authors: Set<String>) -> [Int] {
         var indexes: [Int] = []
         for author in authors { indexes += postIndexesByAuthor[author] ?? [] }
         indexes.sort()
-        return indexes.map { site.posts[$0] }
+        return indexes
+    }
+
+    /// The posts of `user`'s following feed (theirs and those of whom they follow), as places in `site.posts`.
+    func feedIndexes(_ user: Profile) -> [Int] {
+        postIndexes(by: Set(user.following + [user.handle]))
     }
 
     /// The layout fields every page has; `path` is the page's folder relative to the root ("" for home).
@@ -255,6 +261,11 @@ public final class SiteRenderer: @unchecked Sendable {
         case 0x09, 0x20, 0xA0, 0x1680, 0x2000...0x200B, 0x202F, 0x205F, 0x3000: return true
         default: return false
         }
+    }
+
+    /// How many pages `count` items fill, `size` a page (at least one, possibly empty), as `paginate` splits them.
+    static func pageCount(_ count: Int, size: Int) -> Int {
+        max(1, (count + size - 1) / size)
     }
 
     /// Splits items into pages of `size` (at least one page, possibly empty).

@@ -94,8 +94,80 @@ struct FragmentMemoTests {
         #expect(try render(template, page(all), memo: memo) == drawn)
         #expect(memo.counts == (copied: 72, kept: 28))
         memo.startBuild()
-        #expect(try render(template, page(Array(names[0..<5])), memo: memo) == String(drawn.prefix(5 * 13)))
-        #expect(memo.counts == (copied: 5, kept: 0))
+        // The 20 items only the small build used are now the least recently used: dropped first.
+        // (Which 8 of the 100 the third build used went with them is arbitrary: they tie.)
+        _ = try render(template, page(Array(names[100..<120])), memo: memo)
+        #expect(memo.counts == (copied: 0, kept: 20))
+    }
+
+    @Test("a one-off build's memo, once full, drops the items it kept first to keep new ones; a server's keeps no more until its next build")
+    func oneOffDropsOldest() throws {
+        // Items of 13 bytes: 650 bytes hold 50 of them.
+        let names = (1...100).map { String(format: "item%05d", $0) }
+        let template = "{{#list}}{{> item}}{{t}}|{{/list}}"
+        func page(_ range: ArraySlice<String>) -> Fields {
+            Fields(values: ["list": .objects(Keyed(names: Array(range))), "t": .text("!")], shared: ["t"])
+        }
+        let oneOff = FragmentMemo(budget: 1_600, memoryBudget: 650, dropsOldest: true)
+        let drawn = try render(template, page(names[...]), memo: FragmentMemo())
+        #expect(try render(template, page(names[...]), memo: oneOff) == drawn)
+        #expect(oneOff.counts == (copied: 0, kept: 100))
+        // The last 50 are at hand, the first 50 were dropped for them.
+        #expect(try render(template, page(names[50...]), memo: oneOff) == String(drawn.dropFirst(50 * 13)))
+        #expect(oneOff.counts == (copied: 50, kept: 100))
+        #expect(try render(template, page(names[..<10]), memo: oneOff) == String(drawn.prefix(10 * 13)))
+        #expect(oneOff.counts == (copied: 50, kept: 110), "drawn again, and kept in place of the 10 oldest")
+        // Without dropping: the first 50 are kept and the rest drawn every time.
+        let server = FragmentMemo(budget: 1_600, memoryBudget: 650)
+        #expect(try render(template, page(names[...]), memo: server) == drawn)
+        #expect(try render(template, page(names[50...]), memo: server) == String(drawn.dropFirst(50 * 13)))
+        #expect(server.counts == (copied: 0, kept: 50))
+        #expect(try render(template, page(names[..<50]), memo: server) == String(drawn.prefix(50 * 13)))
+        #expect(server.counts == (copied: 50, kept: 50))
+    }
+
+    /// Records the order pages are put in.
+    private final class OrderSink: PageSink, @unchecked Sendable {
+        private let lock = NSLock()
+        private var paths: [String] = []
+        var order: [String] { lock.withLock { paths } }
+        func reuse(_ path: String, inputs: UInt64) -> Bool { false }
+        func put(_ path: String, _ bytes: [UInt8], inputs: UInt64?) throws { lock.withLock { paths.append(path) } }
+        func leaveForLater(_ path: String) -> Bool { false }
+        func wants(_ path: String) -> Bool { true }
+        func leaveSearchForLater() -> Bool { false }
+        func stopsEarly() -> Bool { false }
+        func batchDone() {}
+        func takeOverGroup(_ name: String, inputs: UInt64) -> [String]? { nil }
+        func queuedGroup(_ name: String, inputs: UInt64, files: [String], sitemap: [String]) {}
+    }
+
+    @Test("the list and following tabs are drawn page by page across the users, in the order of the newest post each page shows")
+    func cardTabsByNewestPost() throws {
+        var config = SiteConfig()
+        config.postsPerPage = 5
+        let posts = (0..<40).map { Self.post($0) }
+        let site = Site(config: config, users: Self.users, posts: posts.sorted { $0.date.instant > $1.date.instant }, tags: [])
+        var diagnostics = Diagnostics()
+        let renderer = SiteRenderer(site: site, images: [:], theme: Theme.load(siteRoot: nil, diagnostics: &diagnostics),
+                                    parallel: Parallel(jobs: 1))
+        let sink = OrderSink()
+        try renderer.render(into: sink)
+        // Every user follows the other three: a feed of all 40 posts, 8 pages each, page N of
+        // each showing the same posts.
+        let feeds = sink.order.filter { $0.contains("/following/") }
+        let expected = (1...8).flatMap { number in
+            (0..<4).map { "user\($0)/following/" + (number == 1 ? "" : "page/\(number)/") + "index.html" }
+        }
+        #expect(feeds == expected)
+        // The newest post (39) is user3's: its list's first page comes among the feeds' first
+        // pages; its second page (from post 19) among the feeds' fifth pages (from post 19 too).
+        let tabs = sink.order.filter { $0.contains("/following/") || $0.contains("/list/") }
+        #expect(Array(tabs.prefix(5)) == ["user0/following/index.html", "user1/following/index.html", "user2/following/index.html",
+                                          "user3/list/index.html", "user3/following/index.html"])
+        #expect(tabs.firstIndex(of: "user3/list/page/2/index.html") == tabs.firstIndex(of: "user2/following/page/5/index.html")! + 1)
+        #expect(tabs.count == 32 + 4 * 2, "each user's 10 posts: two list pages")
+        #expect(Set(try renderer.render().map(\.path)).isSuperset(of: tabs), "the same pages as a render of all")
     }
 
     static let users = (0..<4).map { n in
