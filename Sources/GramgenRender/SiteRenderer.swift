@@ -121,7 +121,7 @@ public final class SiteRenderer: @unchecked Sendable {
         pages.addSearch(search ? ahead ?? searchIndex(digests: digests) : nil)
         try pages.flush(into: sink, force: true)
         pages.addNotFound()
-        try FeedSet(site: site, images: images, postsByAuthor: postsByAuthor, messages: messages).add(to: &pages, sink: sink)
+        try FeedSet(site: site, images: images, postIndexesByAuthor: postIndexesByAuthor, messages: messages).add(to: &pages, sink: sink)
         // The sitemap lists page paths under the base URL (a site-wide input): redrawn when a page
         // comes or goes, not after every edit of a post (at 10,000 posts it is 2 MB).
         let sitemapPaths = pages.sitemapPaths
