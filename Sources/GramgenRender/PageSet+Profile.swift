@@ -24,7 +24,6 @@ extension PageSet {
         addGridTab(renderer.postsMentioning[handle] ?? [], user: user, tab: "tagged", folder: SitePaths.tagged(handle),
                    empty: t.text("empty_tagged", ["handle": handle]))
 
-
         let events = renderer.activities[handle] ?? []
         addPages(events, size: Self.activityPageSize, folder: SitePaths.activity(handle),
                  inputs: { [site] events, total in Activity.inputs(events, site: site, notes: [total, "\(own.count)"]).showing([handle]) }) { [renderer] events, path, number, pagination in
@@ -128,11 +127,16 @@ extension PageSet {
             let name: String
             let folder: String
             let posts: [Int]
+            /// The texts of its title and of its empty state.
+            let title: String
+            let empty: String
         }
         let tabs = site.users.flatMap { user in
             [Tab(user: user, name: "list", folder: SitePaths.list(user.handle),
-                 posts: (renderer.postIndexesByAuthor[user.handle] ?? []).filter { site.posts[$0].repostOf == nil }),
-             Tab(user: user, name: "following", folder: SitePaths.following(user.handle), posts: renderer.feedIndexes(user))]
+                 posts: (renderer.postIndexesByAuthor[user.handle] ?? []).filter { site.posts[$0].repostOf == nil },
+                 title: "title_list", empty: "empty_posts"),
+             Tab(user: user, name: "following", folder: SitePaths.following(user.handle), posts: renderer.feedIndexes(user),
+                 title: "title_feed", empty: "empty_feed")]
         }
         var pages: [(newest: Int, tab: Int, number: Int)] = []
         for (index, tab) in tabs.enumerated() {
@@ -150,11 +154,10 @@ extension PageSet {
             set.addPage(posts, number: page.number, of: SiteRenderer.pageCount(tab.posts.count, size: size), folder: tab.folder,
                         inputs: { .posts($0, $1, count).showing([handle]) }) { posts, path, number, pagination in
                 let t = renderer.messages
-                let title = tab.name == "list" ? "title_list" : "title_feed"
-                var view = renderer.profileLayout(user, path: path, tab: tab.name, title: " · " + t.text(title) + t.pageSuffix(number))
+                var view = renderer.profileLayout(user, path: path, tab: tab.name, title: " · " + t.text(tab.title) + t.pageSuffix(number))
                 view.posts = renderer.cards(posts, for: path)
                 view.pagination = pagination(view.root)
-                if tab.posts.isEmpty { view.empty = t.text(tab.name == "list" ? "empty_posts" : "empty_feed") }
+                if tab.posts.isEmpty { view.empty = t.text(tab.empty) }
                 return view
             }
         }

@@ -148,18 +148,14 @@ public final class SiteRenderer: @unchecked Sendable {
         return (index, index.wordFiles())
     }
 
-    /// The places in `site.posts` of the posts of `authors`, newest first: their own lists merged,
-    /// not the whole site filtered (a following feed per user would otherwise cost users × posts).
-    func postIndexes(by authors: Set<String>) -> [Int] {
+    /// The posts of `user`'s following feed (theirs and those of whom they follow) as places in
+    /// `site.posts`, newest first: their own lists merged, not the whole site filtered (a
+    /// following feed per user would otherwise cost users × posts).
+    func feedIndexes(_ user: Profile) -> [Int] {
         var indexes: [Int] = []
-        for author in authors { indexes += postIndexesByAuthor[author] ?? [] }
+        for author in Set(user.following + [user.handle]) { indexes += postIndexesByAuthor[author] ?? [] }
         indexes.sort()
         return indexes
-    }
-
-    /// The posts of `user`'s following feed (theirs and those of whom they follow), as places in `site.posts`.
-    func feedIndexes(_ user: Profile) -> [Int] {
-        postIndexes(by: Set(user.following + [user.handle]))
     }
 
     /// The layout fields every page has; `path` is the page's folder relative to the root ("" for home).
