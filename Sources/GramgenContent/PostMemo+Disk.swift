@@ -127,13 +127,22 @@ extension PostMemo {
         // Each list looked at where it is (no list of every handle or date made for each of 10,000 posts).
         return folder == "users/\(post.author)/posts/\(post.id)" && post.sourcePath == prefix + "post.md"
             && PostID.problem(with: post.id) == nil
-            && post.images.allSatisfy { $0.path.hasPrefix(prefix) && ContentFolder.isPlainName(String($0.path.dropFirst(prefix.count))) }
+            && post.images.allSatisfy { isPlainFile($0.path, in: prefix) }
             && post.tagKeys.allSatisfy(ContentFolder.isPlainName)  // each names a folder of the output
             && post.likedBy.allSatisfy(Handle.isValid) && loaded.references.allSatisfy { Handle.isValid($0.handle) }
             && post.caption.mentions.allSatisfy(Handle.isValid)
             && post.comments.allSatisfy { Handle.isValid($0.author) && $0.text.mentions.allSatisfy(Handle.isValid) && isDate($0.date) }
             && post.repostOf.map { $0.split(separator: "/").count == 2 } ?? true
             && isDate(post.date.instant) && abs(post.date.utcOffsetSeconds) <= 18 * 3600
+    }
+
+    /// `path` is `folder` followed by a plain name (`ContentFolder.isPlainName`), byte for byte.
+    private static func isPlainFile(_ path: String, in folder: String) -> Bool {
+        let path = path.utf8, folder = folder.utf8
+        guard path.starts(with: folder) else { return false }
+        let name = path.dropFirst(folder.count)
+        return !name.isEmpty && !name.elementsEqual(".".utf8) && !name.elementsEqual("..".utf8)
+            && !name.contains(0) && !name.contains(UInt8(ascii: "/"))
     }
 
     /// The file path the loader gives a plain file at `path` (`PostFolder.image`), under `root`

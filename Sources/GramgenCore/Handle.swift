@@ -36,7 +36,26 @@ public enum Handle {
         return nil
     }
 
-    public static func isValid(_ name: String) -> Bool { problem(with: name) == nil }
+    /// `problem(with:) == nil`, byte by byte: every allowed character is one byte of ASCII, so
+    /// a valid handle is 1 to 30 such bytes (every kept post's handles are checked this way when
+    /// a build reads it back).
+    public static func isValid(_ name: String) -> Bool {
+        (name.utf8.withContiguousStorageIfAvailable(isValidBytes) ?? (problem(with: name) == nil)) && !reserved.contains(name)
+    }
+
+    private static func isValidBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !bytes.isEmpty, bytes.count <= 30, bytes[0] != 0x2E, bytes[bytes.count - 1] != 0x2E else { return false }
+        var previous: UInt8 = 0
+        for byte in bytes {
+            switch byte {
+            case 0x61...0x7A, 0x30...0x39, 0x5F: break
+            case 0x2E where previous != 0x2E: break
+            default: return false
+            }
+            previous = byte
+        }
+        return true
+    }
 
     /// True for characters that may appear inside a handle (used by the mention scanner).
     public static func isHandleCharacter(_ scalar: Unicode.Scalar) -> Bool { isAllowed(scalar) }
