@@ -30,8 +30,12 @@ enum ContentFolder {
     }
 
     /// A name that resolves as itself below a folder: not empty, `.` or `..`, no `/`, no NUL.
-    static func isPlainName(_ name: String) -> Bool {
-        !name.isEmpty && name != "." && name != ".." && !name.utf8.contains(0) && !name.utf8.contains(UInt8(ascii: "/"))
+    static func isPlainName(_ name: String) -> Bool { isPlainName(name.utf8) }
+
+    /// The same on a name's UTF-8 bytes (part of a longer path, looked at in place).
+    static func isPlainName<Bytes: Collection<UInt8>>(_ name: Bytes) -> Bool {
+        !name.isEmpty && !name.elementsEqual(".".utf8) && !name.elementsEqual("..".utf8)
+            && !name.contains(0) && !name.contains(UInt8(ascii: "/"))
     }
 
     /// Paths near `PATH_MAX` or holding a NUL go the general way (Foundation's resolver gives up

@@ -138,11 +138,7 @@ extension PostMemo {
 
     /// `path` is `folder` followed by a plain name (`ContentFolder.isPlainName`), byte for byte.
     private static func isPlainFile(_ path: String, in folder: String) -> Bool {
-        let path = path.utf8, folder = folder.utf8
-        guard path.starts(with: folder) else { return false }
-        let name = path.dropFirst(folder.count)
-        return !name.isEmpty && !name.elementsEqual(".".utf8) && !name.elementsEqual("..".utf8)
-            && !name.contains(0) && !name.contains(UInt8(ascii: "/"))
+        path.utf8.starts(with: folder.utf8) && ContentFolder.isPlainName(path.utf8.dropFirst(folder.utf8.count))
     }
 
     /// The file path the loader gives a plain file at `path` (`PostFolder.image`), under `root`

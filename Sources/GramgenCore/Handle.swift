@@ -16,6 +16,15 @@ public enum Handle {
 
     /// Why a name is not a valid handle, or nil when it is.
     public static func problem(with name: String) -> String? {
+        // Most names checked are valid (every kept post's handles, read back by each build): those
+        // pass on their bytes, every allowed character being one byte of ASCII; the others are
+        // looked at character by character to say why.
+        guard name.utf8.withContiguousStorageIfAvailable(isValidBytes) == true else { return problemByCharacters(with: name) }
+        return reserved.contains(name) ? reservedProblem(name) : nil
+    }
+
+    /// `problem(with:)` without the byte check: the rule as it reads.
+    static func problemByCharacters(with name: String) -> String? {
         let scalars = name.unicodeScalars
         if scalars.isEmpty || name.utf8.count > 30 && scalars.count > 30 {
             return "a handle is 1 to 30 characters long"
@@ -30,19 +39,14 @@ public enum Handle {
         if zip(bytes, bytes.dropFirst()).contains(where: { $0 == 0x2E && $1 == 0x2E }) {
             return "a handle may not contain '..'"
         }
-        if reserved.contains(name) {
-            return "'\(name)' is reserved for the site's own pages"
-        }
-        return nil
+        return reserved.contains(name) ? reservedProblem(name) : nil
     }
 
-    /// `problem(with:) == nil`, byte by byte: every allowed character is one byte of ASCII, so
-    /// a valid handle is 1 to 30 such bytes (every kept post's handles are checked this way when
-    /// a build reads it back).
-    public static func isValid(_ name: String) -> Bool {
-        (name.utf8.withContiguousStorageIfAvailable(isValidBytes) ?? (problem(with: name) == nil)) && !reserved.contains(name)
-    }
+    private static func reservedProblem(_ name: String) -> String { "'\(name)' is reserved for the site's own pages" }
 
+    public static func isValid(_ name: String) -> Bool { problem(with: name) == nil }
+
+    /// 1 to 30 bytes of a–z, 0–9, '_' and '.', not starting or ending with '.', no '..'.
     private static func isValidBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !bytes.isEmpty, bytes.count <= 30, bytes[0] != 0x2E, bytes[bytes.count - 1] != 0x2E else { return false }
         var previous: UInt8 = 0
