@@ -49,7 +49,7 @@ public struct BuildPipeline {
     /// and the first edit is rebuilt as quickly as any other. Nil when memory is already warm.
     public func warmUp() -> BuildReport? {
         guard let memory else { return nil }
-        memory.settle()
+        memory.remember()
         guard memory.published == nil else { return nil }
         return run(evenIfUpToDate: true)
     }
@@ -421,7 +421,7 @@ public struct BuildPipeline {
             if let output { upToDate.save(report, inputs: inputs, output: output) }
         }
         if let memory {
-            memory.afterReload(remember: remember, write: write)
+            memory.afterReload(remember: remember, write: write, drop: { publisher.forgetRecord() })
         } else {
             remember()
             write()

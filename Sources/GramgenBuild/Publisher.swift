@@ -500,6 +500,13 @@ final class Publisher: PageSink, @unchecked Sendable {
         }
     }
 
+    /// Once its record will not be written (`BuildMemory.dropPendingRecords`): lets go of it, so
+    /// that the next build, which took `published` over, changes it where it is.
+    func forgetRecord() {
+        finished = nil
+        published = nil
+    }
+
     /// Drops what was written after a failure: the temporary folder; in place, what was written
     /// stays until the next build (the folder is the preview's own).
     func abandon() {

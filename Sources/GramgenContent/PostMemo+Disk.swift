@@ -46,6 +46,8 @@ extension PostMemo {
         for case let decoded? in shards { votes[decoded.key, default: 0] += max(1, decoded.entries.count * 1000) }
         lock.withLock {
             guard context == nil, entries.isEmpty, let key = votes.max(by: { $0.value < $1.value })?.key else { return }
+            // Grown a step at a time, the table of 10,000 posts was rehashed a dozen times.
+            entries.reserveCapacity(shards.reduce(0) { $0 + ($1?.entries.count ?? 0) })
             for (shard, decoded) in shards.enumerated() {
                 guard let decoded, decoded.key == key else {
                     changedShards.insert(shard)  // written again by the next save

@@ -147,6 +147,7 @@ public final class SourceDigests: @unchecked Sendable {
         let records = CacheFiles.records(bytes)
         guard let first = records.first, first.count == 1, String(decoding: first[0], as: UTF8.self) == Self.header
         else { return }
+        entries.reserveCapacity(records.count - 1)  // not rehashed a dozen times as it grows
         for fields in records.dropFirst() {
             guard fields.count == 6, let size = CacheFiles.integer(fields[0]), let modified = CacheFiles.integer(fields[1]),
                   let changed = CacheFiles.integer(fields[2]), let inode = CacheFiles.integer(fields[3]),

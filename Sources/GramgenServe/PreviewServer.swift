@@ -43,7 +43,8 @@ public struct PreviewServer {
         let fastRender = FastRender()
         fastRender.shown = { broadcaster.shownFiles }
         let rebuilder = SiteRebuilder(options: options.buildOptions, console: console, broadcaster: broadcaster,
-                                      folderChanges: folderChanges, fastRender: fastRender, report: report)
+                                      folderChanges: folderChanges, fastRender: fastRender,
+                                      recordsQuiet: Double(options.recordsQuietMilliseconds) / 1000, report: report)
         await rebuilder.build()
         var logger = Logger(label: "gramgen.serve")
         logger.logLevel = .critical

@@ -14,6 +14,9 @@ public struct ServeOptions: Sendable {
     /// finished a file (`ChangeWatcher`).
     public var debounceMilliseconds = 150
     public var settleMilliseconds = 30
+    /// Quiet after a build before its records (what a next process reuses) are written: a
+    /// change saved within it is built at once instead of after them (`BuildMemory.settle`).
+    public var recordsQuietMilliseconds = 1000
 
     public init(siteRoot: URL) {
         self.siteRoot = siteRoot.standardizedFileURL

@@ -18,9 +18,12 @@ public final class SiteRebuilder: @unchecked Sendable {
     ///
     /// `fastRender`: a build after an edit may leave pages the browser does not show for a
     /// catch-up build right after its reload (`FastRender`).
+    ///
+    /// `recordsQuiet`: how long without a change before a build's records are written
+    /// (`BuildMemory.settle`).
     public init(options: BuildOptions, console: Console, broadcaster: ReloadBroadcaster, folderChanges: FolderChanges = FolderChanges(),
-                fastRender: FastRender? = nil, report: @escaping @Sendable (BuildReport) -> Void) {
-        memory = BuildMemory(folderChanges: folderChanges, fastRender: fastRender)
+                fastRender: FastRender? = nil, recordsQuiet: TimeInterval = 0, report: @escaping @Sendable (BuildReport) -> Void) {
+        memory = BuildMemory(folderChanges: folderChanges, fastRender: fastRender, recordsQuiet: recordsQuiet)
         self.options = options
         self.console = console
         self.broadcaster = broadcaster

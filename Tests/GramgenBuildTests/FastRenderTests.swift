@@ -176,6 +176,50 @@ struct FastRenderTests {
         try IncrementalBuildTests.assertSameAsFreshBuild(site, fixture.output)
     }
 
+    @Test("a server's records wait for quiet: not written while a change waits or once another build has started, written after the quiet otherwise",
+          .timeLimit(.minutes(2)))
+    func recordsWaitForQuiet() throws {
+        let site = try IncrementalEditKindsTests.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
+        defer { TestSupport.remove(site, output, cache) }
+        var options = BuildOptions(siteRoot: site, output: output)
+        options.cacheDirectory = cache
+        options.publishInPlace = true
+        let console = Console(verbosity: .quiet, isTerminal: false)
+        let pending = { FileManager.default.fileExists(atPath: UpToDateCheck(options: options).manifestURL.path + ".unfinished") }
+        // Waits longer than any test runs: settle returns only because of what happens meanwhile.
+        let fastRender = FastRender(), memory = BuildMemory(fastRender: fastRender, recordsQuiet: 3600)
+        let pipeline = BuildPipeline(options: options, console: console, memory: memory)
+        #expect(pipeline.run().published && pending())
+        fastRender.changeArrived()
+        memory.settle()
+        #expect(pending(), "a change waits: its build writes the records")
+        fastRender.changeTaken()
+
+        // A build that starts while the records wait: the waiting settle gives up, unwritten.
+        let settled = DispatchSemaphore(value: 0)
+        Thread { memory.settle(); settled.signal() }.start()
+        Thread.sleep(forTimeInterval: 0.3)  // time to write them, were they not waiting
+        #expect(pending(), "the records wait for quiet")
+        try IncrementalEditKindsTests.apply(.captionText, to: site)
+        #expect(pipeline.run().published)
+        settled.wait()
+        #expect(pending(), "the build that started has records of its own, not yet written")
+        memory.settle(writing: true)  // as when the server stops
+        #expect(!pending())
+
+        // Quiet: written once it lasted.
+        let quickRender = FastRender(), quick = BuildMemory(fastRender: quickRender, recordsQuiet: 0.05)
+        let again = BuildPipeline(options: options, console: console, memory: quick)
+        try IncrementalEditKindsTests.apply(.captionNewHashtag, to: site)
+        #expect(again.run().published && pending())
+        quick.settle()
+        #expect(pending(), "pages are left for later: the catch-up writes the records")
+        #expect(quickRender.hasStale && again.catchUp().published)
+        quick.settle()
+        #expect(!pending())
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+    }
+
     @Test("a warm-up after a start that finds the preview up to date leaves nothing for later")
     func warmUp() throws {
         let fixture = try Fixture()
