@@ -146,6 +146,8 @@ struct CLITests {
         #expect(result.stderr.contains("opt.narenas: 2\n"), "\(result.stderr.prefix(400))")
         #expect(result.stderr.contains("opt.dirty_decay_ms: 1000"))
         #expect(result.stderr.contains("opt.muzzy_decay_ms: 0"))
+        #expect(result.stderr.contains("opt.thp: \"always\""))
+        #expect(result.stderr.contains("opt.metadata_thp: \"always\""))
     }
 
     /// Where the process may use fewer CPUs than the machine has (taskset, a container's cpuset),
