@@ -21,9 +21,9 @@
      Debian and Ubuntu set it; where it gives them to every process or to none, this changes
      nothing). A process touches every page it uses once, and each first touch is a page fault:
      31,500 of them, 7% of a caption edit's CPU at 10,000 posts, against 5,800-7,700 in 2 MiB
-     pages. Same binary, 20 alternated pairs: that build 0.92x the time and CPU at 147 MiB
-     instead of 132; 100 photos the same time (system 11 s instead of 22) at 262 MiB instead of
-     245; a first build of 100,000 posts 953 MiB against 914 (bench/results/allocator.md). */
+     pages. Same binary, 30 alternated pairs: that build 0.89x the time, 0.91x the CPU, at 145
+     MiB instead of 131; 100 photos the same time (system 11 s instead of 22) at 262 MiB instead
+     of 239; a first build of 100,000 posts 953 MiB against 914 (bench/results/allocator.md). */
 const char *malloc_conf = "narenas:2,dirty_decay_ms:1000,muzzy_decay_ms:0,thp:always,metadata_thp:always";
 
 #define GG_TEXT(x) #x

@@ -12,11 +12,11 @@ struct FastRenderTests {
         let memory: BuildMemory
         let pipeline: BuildPipeline
 
-        init() throws {
+        init(recordsQuiet: TimeInterval = 0) throws {
             site = try IncrementalEditKindsTests.makeSite()
             output = try TestSupport.temporaryFolder()
             cache = try TestSupport.temporaryFolder()
-            memory = BuildMemory(fastRender: fastRender)
+            memory = BuildMemory(fastRender: fastRender, recordsQuiet: recordsQuiet)
             var options = BuildOptions(siteRoot: site, output: output)
             options.cacheDirectory = cache
             options.publishInPlace = true
@@ -179,16 +179,11 @@ struct FastRenderTests {
     @Test("a server's records wait for quiet: not written while a change waits or once another build has started, written after the quiet otherwise",
           .timeLimit(.minutes(2)))
     func recordsWaitForQuiet() throws {
-        let site = try IncrementalEditKindsTests.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
-        defer { TestSupport.remove(site, output, cache) }
-        var options = BuildOptions(siteRoot: site, output: output)
-        options.cacheDirectory = cache
-        options.publishInPlace = true
-        let console = Console(verbosity: .quiet, isTerminal: false)
-        let pending = { FileManager.default.fileExists(atPath: UpToDateCheck(options: options).manifestURL.path + ".unfinished") }
         // Waits longer than any test runs: settle returns only because of what happens meanwhile.
-        let fastRender = FastRender(), memory = BuildMemory(fastRender: fastRender, recordsQuiet: 3600)
-        let pipeline = BuildPipeline(options: options, console: console, memory: memory)
+        let fixture = try Fixture(recordsQuiet: 3600)
+        defer { fixture.remove() }
+        let (fastRender, memory, pipeline, site) = (fixture.fastRender, fixture.memory, fixture.pipeline, fixture.site)
+        let pending = { fixture.recordsPending }
         #expect(pipeline.run().published && pending())
         fastRender.changeArrived()
         memory.settle()
@@ -209,7 +204,7 @@ struct FastRenderTests {
 
         // Quiet: written once it lasted.
         let quickRender = FastRender(), quick = BuildMemory(fastRender: quickRender, recordsQuiet: 0.05)
-        let again = BuildPipeline(options: options, console: console, memory: quick)
+        let again = BuildPipeline(options: pipeline.options, console: Console(verbosity: .quiet, isTerminal: false), memory: quick)
         try IncrementalEditKindsTests.apply(.captionNewHashtag, to: site)
         #expect(again.run().published && pending())
         quick.settle()
@@ -217,7 +212,7 @@ struct FastRenderTests {
         #expect(quickRender.hasStale && again.catchUp().published)
         quick.settle()
         #expect(!pending())
-        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, fixture.output)
     }
 
     @Test("a warm-up after a start that finds the preview up to date leaves nothing for later")
