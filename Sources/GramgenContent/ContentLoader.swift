@@ -98,33 +98,39 @@ public struct ContentLoader {
             if let stamp { memo?.remember(folder, .init(stamp: stamp, loaded: loaded, diagnostics: diagnostics.items)) }
             return (loaded, diagnostics.items, nil)
         }
-        memo?.took(postResults.compactMap(\.kept))
-        memo?.finish()
-
-        var profiles: [Profile] = []
-        var references: [Reference] = []
-        var posts: [LoadedPost] = []
-        /// Every post read, drafts included: what a repost may name.
-        var everyPost: [String: Post] = [:]
-        var nextPost = postResults.startIndex
-        for user in userResults {
-            diagnostics.append(contentsOf: user.diagnostics)
-            profiles.append(user.profile)
-            references += user.following
-            for (loaded, postDiagnostics, _) in postResults[nextPost..<(nextPost + user.posts.count)] {
-                diagnostics.append(contentsOf: postDiagnostics)
-                guard let loaded else { continue }
-                everyPost[loaded.post.key] = loaded.post
-                if loaded.post.isDraft && !options.includeDrafts { continue }
-                posts.append(loaded)
-                references += loaded.references
+        // The memo's record of the posts taken, beside the gathering (both are a pass over every
+        // post, on one thread each while nothing else runs).
+        let (_, gathered) = options.parallel.both({
+            memo?.took(postResults.compactMap(\.kept))
+            memo?.finish()
+        }, {
+            var gathered = Gathered()
+            var nextPost = postResults.startIndex
+            for user in userResults {
+                gathered.diagnostics += user.diagnostics
+                gathered.profiles.append(user.profile)
+                gathered.references += user.following
+                for (loaded, postDiagnostics, _) in postResults[nextPost..<(nextPost + user.posts.count)] {
+                    gathered.diagnostics += postDiagnostics
+                    guard let loaded else { continue }
+                    if loaded.post.repostOf != nil { gathered.hasReposts = true }
+                    if loaded.post.isDraft && !options.includeDrafts { continue }
+                    gathered.posts.append(loaded)
+                    gathered.references += loaded.references
+                }
+                nextPost += user.posts.count
             }
-            nextPost += user.posts.count
+            return gathered
+        })
+        diagnostics.append(contentsOf: gathered.diagnostics)
+        SiteResolver.check(gathered.references, users: known, diagnostics: &diagnostics)
+        if gathered.hasReposts {
+            // Every post read, drafts included: what a repost may name (made only when a post reposts).
+            let everyPost = Dictionary(postResults.compactMap { $0.0.map { ($0.post.key, $0.post) } }, uniquingKeysWith: { _, last in last })
+            SiteResolver.checkReposts(gathered.posts, every: everyPost, diagnostics: &diagnostics)
         }
-        SiteResolver.check(references, users: known, diagnostics: &diagnostics)
-        SiteResolver.checkReposts(posts, every: everyPost, diagnostics: &diagnostics)
         if diagnostics.hasErrors { return nil }
-        return SiteResolver.resolve(config: config, profiles: profiles, posts: posts)
+        return SiteResolver.resolve(config: config, profiles: gathered.profiles, posts: gathered.posts, parallel: options.parallel)
     }
 
     /// `PostMemo.Context` as a digest that outlives the process, for a memo kept on disk: the
@@ -185,6 +191,17 @@ public struct ContentLoader {
         var following: [Reference]
         var diagnostics: [Diagnostic]
         var posts: [PostJob]
+    }
+
+    /// Every user's and post's results in the order a one-at-a-time load reports them.
+    private struct Gathered {
+        var profiles: [Profile] = []
+        var references: [Reference] = []
+        /// Published posts (drafts too with `includeDrafts`).
+        var posts: [LoadedPost] = []
+        var diagnostics: [Diagnostic] = []
+        /// Whether any post read, drafts included, reposts another.
+        var hasReposts = false
     }
 
     static func suggestedHandle(for name: String) -> String {

@@ -36,18 +36,22 @@ enum SiteResolver {
         }
     }
 
-    static func resolve(config: SiteConfig, profiles: [Profile], posts loaded: [LoadedPost]) -> Site {
+    /// What a load ends with, on one thread while the other waits (a one-off build's): the order,
+    /// the tags' spellings and the site's tables are made two at a time with `parallel`.
+    static func resolve(config: SiteConfig, profiles: [Profile], posts loaded: [LoadedPost],
+                        parallel: Parallel = Parallel(jobs: 1)) -> Site {
         // Newest first, then by key. Keys are unique, so this order is total and sorting positions
         // gives the same order as sorting the posts; it spares building a key for each comparison
         // and moving whole posts around.
         let keys = loaded.map(\.post.key)
-        let instants = loaded.map(\.post.date.instant)
-        let order = loaded.indices.sorted { a, b in
-            instants[a] != instants[b] ? instants[a] > instants[b] : keys[a] > keys[b]
-        }
+        let (order, spellings) = parallel.both({
+            let instants = loaded.map(\.post.date.instant)
+            return loaded.indices.sorted { a, b in
+                instants[a] != instants[b] ? instants[a] > instants[b] : keys[a] > keys[b]
+            }
+        }, { spellingCounts(loaded.flatMap(\.tagSpellings) + profiles.flatMap(\.bio.tags)) })
         let posts = order.map { loaded[$0].post }
-        let tags = hashtags(posts: posts, keys: order.map { keys[$0] },
-                            spellings: loaded.flatMap(\.tagSpellings) + profiles.flatMap(\.bio.tags))
+        let tags = hashtags(posts: posts, keys: order.map { keys[$0] }, spellings: spellings)
         // A tag no published post carries (one only a bio or a draft names) has no page: a bio's
         // #hashtag of it stays text.
         let tagKeys = Set(tags.map(\.key))
@@ -58,17 +62,28 @@ enum SiteResolver {
             }
             return profile
         }
-        return Site(config: config, users: users, posts: posts, tags: tags)
+        return Site(config: config, users: users, posts: posts, tags: tags, parallel: parallel)
+    }
+
+    /// How often each spelling of each tag is written, by tag key: each spelling counted first,
+    /// then keyed once (a site writes the same few hundred tags over and over: 30,000 spellings at
+    /// 10,000 posts).
+    static func spellingCounts(_ spellings: [String]) -> [String: [String: Int]] {
+        var bySpelling: [String: Int] = [:]
+        for spelling in spellings { bySpelling[spelling, default: 0] += 1 }
+        var counts: [String: [String: Int]] = [:]
+        for (spelling, count) in bySpelling {
+            counts[TagKey.key(for: spelling), default: [:]][TagKey.precomposed(spelling), default: 0] += count
+        }
+        return counts
     }
 
     /// Groups tags by key; each shows its most used spelling (ties: the smallest in code-point order).
     /// Only tags some post carries are kept (a bio's spelling still counts for the display).
-    /// - Parameter keys: `posts.map(\.key)`.
-    static func hashtags(posts: [Post], keys: [String], spellings: [String]) -> [Hashtag] {
-        var counts: [String: [String: Int]] = [:]
-        for spelling in spellings {
-            counts[TagKey.key(for: spelling), default: [:]][TagKey.precomposed(spelling), default: 0] += 1
-        }
+    /// - Parameters:
+    ///   - keys: `posts.map(\.key)`.
+    ///   - spellings: `spellingCounts` of the posts' and bios' spellings.
+    static func hashtags(posts: [Post], keys: [String], spellings counts: [String: [String: Int]]) -> [Hashtag] {
         var postKeys: [String: [String]] = [:]
         for (post, postKey) in zip(posts, keys) {
             for key in post.tagKeys { postKeys[key, default: []].append(postKey) }

@@ -24,8 +24,14 @@ public enum MediaType: Sendable, Hashable {
     }
 
     /// The type of a file by its name's extension.
+    /// The last "." is found among the name's bytes, not its characters (a "." byte is always the
+    /// character "." or the start of one, and a name whose last dot a combining mark follows has
+    /// no accepted extension either way). Asked of every photo by every build, on one thread
+    /// while the other core waits: searched by characters, it was a third of gathering the image
+    /// jobs at 10,000 posts.
     public init?(fileName: String) {
-        guard let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex else { return nil }
-        self.init(fileExtension: String(fileName[fileName.index(after: dot)...]))
+        let utf8 = fileName.utf8
+        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")), dot != utf8.startIndex else { return nil }
+        self.init(fileExtension: String(fileName[utf8.index(after: dot)...]))
     }
 }

@@ -114,7 +114,7 @@ public final class SourceDigests: @unchecked Sendable {
         // Every entry either kept or found unchanged (an edit that changed no photo): the entries
         // stay as they are, without 10,000 of them put into `used` one by one.
         if !changed, used.count + kept.reduce(0, { $0 + $1.count }) == entries.count,
-           kept.allSatisfy({ $0.allSatisfy { entries[$0] != nil && used[$0] == nil } }) {
+           kept.allSatisfy({ $0.allSatisfy { entries[$0] != nil && (used.isEmpty || used[$0] == nil) } }) {
             used = entries
             kept = []
             return

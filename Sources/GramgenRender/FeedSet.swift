@@ -43,9 +43,7 @@ final class FeedSet {
     /// each time, long dropped on a big site (the items were a sixth of a 50,000-post build's
     /// user CPU and grew 8.6 times for 5 times the posts).
     func add(to pages: inout PageSet, sink: PageSink) throws {
-        var place: [String: Int] = [:]
-        place.reserveCapacity(site.posts.count)
-        for (index, post) in site.posts.enumerated() where place[post.key] == nil { place[post.key] = index }
+        let place = site.postIndexByKey
         let feeds = [JSONFeedSource(posts: Array(site.posts.indices), folder: "", title: site.config.title, home: "", urlFolder: "")]
             + site.users.map { user in
                 JSONFeedSource(posts: postIndexesByAuthor[user.handle] ?? [], folder: SitePaths.profile(user.handle),
@@ -56,7 +54,6 @@ final class FeedSet {
                 JSONFeedSource(posts: tag.postKeys.compactMap { place[$0] }, folder: SitePaths.tagFolder(tag.key),
                                title: "#\(tag.display) · \(site.config.title)", home: SitePaths.tag(tag.key), urlFolder: SitePaths.tag(tag.key))
             }
-        place = [:]
         var files: [(newest: Int, feed: Int, archive: Int)] = []
         for (index, feed) in feeds.enumerated() {
             for archive in 0...Self.archiveCount(feed.posts.count) {

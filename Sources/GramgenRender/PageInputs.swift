@@ -67,30 +67,32 @@ struct PageDigests {
         var base = DigestBuilder()
         base.add(inputs.site)
         self.site = base.value
-        var posts: [String: UInt64] = [:]
-        posts.reserveCapacity(site.posts.count)
         var all = DigestBuilder()
         let own = site.posts.parallelMap(parallel) { Self.ownDigest($0, inputs: inputs, site: site, tagCounts: tagCounts) }
-        // Originals first: a repost shows its original (media, caption, cover), so its digest
-        // covers the original's; an original shows how often it was reposted.
+        // Each post's digest by its place in `site.posts`. Originals first: a repost shows its
+        // original (media, caption, cover), so its digest covers the original's; an original
+        // shows how often it was reposted. `made`: the places given a digest so far.
+        var digests = [UInt64](repeating: 0, count: site.posts.count)
+        var made = [Bool](repeating: false, count: site.posts.count)
         for (index, post) in site.posts.enumerated() where post.repostOf == nil {
             var digest = own[index]
             digest.add(UInt64(site.reposts[post.key]?.count ?? 0))
-            posts[post.key] = digest.value
+            (digests[index], made[index]) = (digest.value, true)
         }
         for (index, post) in site.posts.enumerated() {
             guard let original = post.repostOf else { continue }
             var digest = own[index]
-            digest.add(posts[original] ?? 0)
-            posts[post.key] = digest.value
+            digest.add(site.postIndexByKey[original].flatMap { made[$0] ? digests[$0] : nil } ?? 0)
+            (digests[index], made[index]) = (digest.value, true)
         }
-        var byIdentity: [ObjectIdentifier: UInt64] = [:]
-        byIdentity.reserveCapacity(site.posts.count)
-        for post in site.posts {
-            let digest = posts[post.key] ?? 0
-            all.add(digest)
-            byIdentity[post.identity] = digest
-        }
+        for digest in digests { all.add(digest) }
+        // The two tables side by side (10,000 insertions each at 10,000 posts, on one thread
+        // while the other core waits).
+        let (posts, byIdentity) = parallel.both({
+            Dictionary(zip(site.posts.lazy.map(\.key), digests), uniquingKeysWith: { _, last in last })
+        }, {
+            Dictionary(zip(site.posts.lazy.map(\.identity), digests), uniquingKeysWith: { _, last in last })
+        })
         self.byIdentity = byIdentity
         all.add(UInt64(site.tags.count))
         for tag in site.tags {

@@ -118,3 +118,28 @@ struct InternalLinkTests {
         #expect(InternalLink.resolve(html, root: root) == expected)
     }
 }
+
+struct MediaTypeTests {
+    /// The type by characters, as `MediaType(fileName:)` found it before it looked at bytes.
+    private static func byCharacters(_ name: String) -> MediaType? {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        return MediaType(fileExtension: String(name[name.index(after: dot)...]))
+    }
+
+    @Test("a file's type found among its name's bytes is the one found among its characters")
+    func byBytesAgrees() {
+        let examples = ["a.jpg", "A.JPG", "clip.MOV", "clip.webm", ".jpg", "jpg", "", "a.", "a.b.mp4", "x.\u{301}jpg",
+                        "café.jpeg", "a.jpg\u{301}", "photo.tiff", "notes.md", "a..png", "é.é.avif", "📷.heic"]
+        for name in examples { #expect(MediaType(fileName: name) == Self.byCharacters(name), "\(name)") }
+        #expect(MediaType(fileName: "A.JPG") == .photo)
+        #expect(MediaType(fileName: "clip.MOV") == .video)
+        #expect(MediaType(fileName: ".jpg") == nil)
+        // Names from an alphabet of dots, extension letters, a combining mark and multi-byte letters.
+        var random = SeededRandom.forTest("byBytesAgrees")
+        let alphabet: [String] = [".", ".", "j", "p", "g", "m", "o", "v", "4", "J", "P", "G", "\u{301}", "é", "ß", "a"]
+        for _ in 0..<20_000 {
+            let name = (0..<Int.random(in: 0...10, using: &random)).map { _ in alphabet.randomElement(using: &random)! }.joined()
+            #expect(MediaType(fileName: name) == Self.byCharacters(name), "\(name)")
+        }
+    }
+}
