@@ -138,28 +138,37 @@ final class InotifyWatcher: @unchecked Sendable {
             return .ignored
         }
         if isFolder && mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) != 0 {
-            addRecursively(folder + "/" + name)
+            let filled = addRecursively(folder + "/" + name)
+            // A folder moved in is complete: a rename moves it whole. One made and already
+            // holding something when its watch was added was filled before it (a post folder
+            // copied in, or made and written by a script): whatever is still written to it now
+            // shows as events of that watch, which end the burst as any file's do. Only an empty
+            // new folder waits the quiet interval for what is put in it. (Waited for as one still
+            // being filled, a post made by a script reloaded 110 ms later than its files alone.)
+            if mask & UInt32(IN_MOVED_TO) != 0 || filled { return .finished }
         }
         // Opening, or attribute changes of folders, say nothing about content.
         if isFolder && mask & UInt32(IN_ATTRIB) != 0 { return .ignored }
-        // A folder made or moved in is usually being filled (a post copied in); a file's new
-        // times or mode (`touch`, `chmod`) are complete at once.
+        // An empty folder made is usually about to be filled (a post being written); a file's
+        // new times or mode (`touch`, `chmod`) are complete at once.
         let finishes = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_DELETE) | UInt32(IN_ATTRIB)
         if !isFolder && mask & finishes != 0 { return .finished }
         return .changing
     }
 
-    private func addRecursively(_ path: String) {
+    /// Watches the folder at `path` and every folder below it; whether it held anything.
+    @discardableResult
+    private func addRecursively(_ path: String) -> Bool {
         let wd = inotify_add_watch(fd, path, Self.folderMask)
         guard wd >= 0 else {
             // Out of watches (fs.inotify.max_user_watches), or gone already: changes in there
             // would go unseen, so every build reads every folder.
             if errno != ENOENT && errno != ENOTDIR { folderChanges?.unwatched() }
-            return
+            return false
         }
         folders[wd] = path
         changed(path)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return false }
         for name in names {
             let child = path + "/" + name
             var info = stat()
@@ -172,6 +181,7 @@ final class InotifyWatcher: @unchecked Sendable {
                 folderChanges?.unwatched()
             }
         }
+        return !names.isEmpty
     }
 
     /// Tells `folderChanges` that the folder at the absolute `path` changed.

@@ -113,6 +113,42 @@ struct WatcherTests {
         try handle.close()
         #expect(try await signalled(within: 2), "closing the file did not end the burst")
     }
+
+    /// A post folder moved in is complete, and so is one made and filled before the watcher looks
+    /// in it: the short settle. An empty new folder is about to be filled: the full quiet
+    /// interval. Seconds-wide margins, as above.
+    @Test("a folder moved in settles soon; an empty new folder waits for what is put in it")
+    func folderSettle() async throws {
+        let root = try Self.site()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let watch = ChangeWatcher.changes(siteRoot: root, debounceMilliseconds: 4000, settleMilliseconds: 20)
+        #expect(watch.method == "inotify")
+        let counter = Counter()
+        let consumer = Task { for await _ in watch.stream { counter.add() } }
+        defer { consumer.cancel() }
+        try await Task.sleep(for: .milliseconds(300))
+
+        func signalled(within seconds: Double) async throws -> Bool {
+            let before = counter.value
+            for _ in 0..<Int(seconds * 100) where counter.value == before { try await Task.sleep(for: .milliseconds(10)) }
+            return counter.value > before
+        }
+
+        // Made outside content/, then moved in whole.
+        let staged = root.appendingPathComponent("staged-post")
+        try FileManager.default.createDirectory(at: staged, withIntermediateDirectories: true)
+        try Data("---\ndate: 2024-01-01T10:00:00Z\n---\nHello\n".utf8).write(to: staged.appendingPathComponent("post.md"))
+        try Data("jpeg".utf8).write(to: staged.appendingPathComponent("1.jpg"))
+        let posts = root.appendingPathComponent("content/users/ann/posts")
+        try FileManager.default.createDirectory(at: posts, withIntermediateDirectories: true)
+        #expect(try await signalled(within: 6), "the posts folder made")
+        #expect(rename(staged.path, posts.appendingPathComponent("2024-01-01-moved").path) == 0)
+        #expect(try await signalled(within: 2), "a folder moved in waited for the 4 s quiet interval")
+
+        try FileManager.default.createDirectory(at: posts.appendingPathComponent("2024-01-02-empty"), withIntermediateDirectories: false)
+        #expect(try await !signalled(within: 1.5), "an empty new folder was built before anything was put in it")
+        #expect(try await signalled(within: 4), "the empty folder's burst never ended")
+    }
 }
 
 final class Counter: @unchecked Sendable {
