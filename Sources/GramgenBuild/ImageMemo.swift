@@ -88,6 +88,8 @@ final class ImageMemo: @unchecked Sendable {
             keptWhole = false
             tookWhole = false
             wholeKeys = nil
+            around = nil
+            cacheKeyLookups = 0
         }
     }
 
@@ -114,16 +116,24 @@ final class ImageMemo: @unchecked Sendable {
     func keepWhole(_ keys: [Key], images: [String: ProcessedImage], cacheKeys: Set<String>) {
         lock.withLock {
             guard !keptWhole, wholeKeys == nil, next.count >= keys.count else { return }
-            var entries: [Entry] = []
-            entries.reserveCapacity(keys.count)
-            for key in keys {
+            var stamps: [[Int64]] = [], sourceKeys: [String] = []
+            stamps.reserveCapacity(keys.count)
+            sourceKeys.reserveCapacity(keys.count)
+            for (index, key) in keys.enumerated() {
+                // The keys `lookupAround` found unchanged at either end: the last whole's.
+                if let around, index < around.prefix || index >= keys.count - around.suffix {
+                    let old = index < around.prefix ? index : index - keys.count + around.oldCount
+                    stamps.append(around.stamps[old])
+                    sourceKeys.append(around.sourceKeys[old])
+                    continue
+                }
                 guard let entry = next[key] else { return }
-                entries.append(entry)
+                stamps.append(entry.stamp)
+                sourceKeys.append(entry.sourceKey)
             }
             wholeKeys = keys
             guard keepsWhole else { return }
-            lastWhole = Whole(keys: keys, stamps: entries.map(\.stamp), next: next, images: images, cacheKeys: cacheKeys,
-                              sourceKeys: entries.map(\.sourceKey))
+            lastWhole = Whole(keys: keys, stamps: stamps, next: next, images: images, cacheKeys: cacheKeys, sourceKeys: sourceKeys)
             keptWhole = true
         }
     }
@@ -156,6 +166,12 @@ final class ImageMemo: @unchecked Sendable {
             let kept = old[..<prefix] + old[(old.count - suffix)...]
             // Few keys in between, but a pass over the rest to rule out a shared path.
             guard !kept.contains(where: { paths.contains($0.path) }) else { return nil }
+            // Handed over, not shared: this build adds the new images to its tables, which would
+            // otherwise copy every entry first (10,000 at 10,000 posts, twice). The build keeps
+            // its own whole for the next one (`keepWhole`); one that fails before has none, and
+            // the next looks its images up one by one.
+            lastWhole = nil
+            around = Around(stamps: whole.stamps, sourceKeys: whole.sourceKeys, prefix: prefix, suffix: suffix, oldCount: old.count)
             var next = whole.next
             for key in gone { next[key] = nil }
             self.next = next
@@ -168,6 +184,19 @@ final class ImageMemo: @unchecked Sendable {
 
     /// At most this many keys in between for `lookupAround` (a post holds up to 20 photos).
     static let aroundLimit = 64
+
+    /// What `lookupAround` took: the last whole's stamps and source keys, and how many keys it
+    /// shares with this build's at each end, so `keepWhole` takes theirs from there instead of
+    /// looking up each of this build's keys.
+    private struct Around {
+        let stamps: [[Int64]]
+        let sourceKeys: [String]
+        let prefix: Int
+        let suffix: Int
+        let oldCount: Int
+    }
+
+    private var around: Around?
 
     /// What the last build found for each key, where its file is unchanged (nil elsewhere): all
     /// at once, under one lock, as a serve rebuild after an edit finds nearly every image here.
@@ -187,6 +216,12 @@ final class ImageMemo: @unchecked Sendable {
     /// without the cache's index (10,000 lines read for one look-up at 10,000 posts).
     func image(cacheKey: String) -> ProcessedImage? {
         lock.withLock {
+            // A new post's few photos are found by a pass over the entries; a table of them all
+            // (10,000 insertions at 10,000 posts, for one look-up) only once a build asks often.
+            cacheKeyLookups += 1
+            if byCacheKey == nil, cacheKeyLookups <= Self.cacheKeyScans {
+                return entries.values.first { $0.cacheKey == cacheKey }?.image
+            }
             if byCacheKey == nil {
                 byCacheKey = Dictionary(entries.values.lazy.map { ($0.cacheKey, $0.image) }, uniquingKeysWith: { first, _ in first })
             }
@@ -194,8 +229,11 @@ final class ImageMemo: @unchecked Sendable {
         }
     }
 
-    /// `entries` by cache key, made on the first `image(cacheKey:)` of a build.
+    /// `entries` by cache key, made once a build has asked `image(cacheKey:)` more than
+    /// `cacheKeyScans` times (the same image as a scan finds: the first in `entries`' order).
     private var byCacheKey: [String: ProcessedImage]?
+    private var cacheKeyLookups = 0
+    static let cacheKeyScans = 16
 
     /// Keeps what this build found for `key` (when the walk listed its file).
     func remember(_ key: Key, image: ProcessedImage, cacheKey: String, source: URL) {
@@ -217,6 +255,7 @@ final class ImageMemo: @unchecked Sendable {
             retired = (entries, lastWhole, stamps, byCacheKey)
             entries = next
             byCacheKey = nil
+            around = nil
             if !keptWhole { lastWhole = nil }
             next = [:]
             stamps = [:]
@@ -248,6 +287,7 @@ final class ImageMemo: @unchecked Sendable {
             changed = true
             entries = [:]
             byCacheKey = nil
+            around = nil
             next = [:]
             stamps = [:]
             lastWhole = nil

@@ -101,8 +101,11 @@ struct ImageStage {
     var memo: ImageMemo?
 
     static func jobs(for site: Site) -> [Job] {
-        var seen = Set<String>()
+        // Sized for every photo at once: grown a step at a time, they were rehashed a dozen times.
+        let count = site.users.count + site.posts.reduce(0) { $0 + $1.images.count }
+        var seen = Set<String>(minimumCapacity: count)
         var jobs: [Job] = []
+        jobs.reserveCapacity(count)
         for user in site.users {
             if let avatar = user.avatar, seen.insert(avatar.path).inserted { jobs.append(Job(source: avatar, role: .avatar)) }
         }
