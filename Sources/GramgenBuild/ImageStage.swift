@@ -119,6 +119,10 @@ struct ImageStage {
                 }
             }
         }
+        // Most sites have no video: their jobs as gathered (joined to an empty list, all 10,000
+        // were copied, a retain of each of their texts, and the first list freed, on one thread
+        // while the other core waited).
+        if videos.isEmpty { return jobs }
         // Longest first (by size, which follows length): the last worker to finish then has the
         // shortest video left, not the longest. Videos of the same size stay in the site's order,
         // so the jobs come in the same order build after build (`ImageMemo.lookupWhole`).
