@@ -1,0 +1,29 @@
+#!/bin/bash
+# Alternated pairs of one-off edit builds for two binaries, each on its own copy of the site,
+# then as many again with the copies swapped, so neither copy's own speed (where its files sit,
+# how its folders grew) favours one binary. Each binary's records are its own: each round starts
+# with a build and one edit of each binary on its copy, not timed.
+#
+#   bench/edit_pairs.sh KIND PAIRS BINARY_A BINARY_B COPY_1 COPY_2 LOG
+#
+# KIND: caption, hashtag, profile or post (bench/edit_once.sh). COPY_1 and COPY_2: two copies of
+# the `run.sh --text 10000` corpus's site (on a tmpfs, say). Appends to LOG one line per build:
+# kind, A or B, wall, user and system seconds, peak KiB, round; summarize with
+# bench/pairs.py LOG.
+set -eu
+kind=$1 pairs=$2 a=$3 b=$4 one=$5 two=$6 log=$7
+here=$(dirname "$0")
+for round in 1 2; do
+  if [ "$round" = 1 ]; then site_a=$one site_b=$two; else site_a=$two site_b=$one; fi
+  "$a" build --site "$site_a" --quiet >/dev/null 2>&1 || true
+  "$b" build --site "$site_b" --quiet >/dev/null 2>&1 || true
+  "$here/edit_once.sh" "$a" "$site_a" "$kind" >/dev/null 2>&1
+  "$here/edit_once.sh" "$b" "$site_b" "$kind" >/dev/null 2>&1
+  for i in $(seq 1 "$pairs"); do
+    if [ $((i % 2)) = 1 ]; then order="A B"; else order="B A"; fi
+    for side in $order; do
+      if [ "$side" = A ]; then bin=$a site=$site_a; else bin=$b site=$site_b; fi
+      /usr/bin/time -f "$kind $side %e %U %S %M $round" -a -o "$log" "$here/edit_once.sh" "$bin" "$site" "$kind"
+    done
+  done
+done
