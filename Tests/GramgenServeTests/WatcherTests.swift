@@ -121,6 +121,13 @@ struct WatcherTests {
     func folderSettle() async throws {
         let root = try Self.site()
         defer { try? FileManager.default.removeItem(at: root) }
+        // The posts folder and the post to move in, made before the watcher starts.
+        let posts = root.appendingPathComponent("content/users/ann/posts")
+        try FileManager.default.createDirectory(at: posts, withIntermediateDirectories: true)
+        let staged = root.appendingPathComponent("staged-post")
+        try FileManager.default.createDirectory(at: staged, withIntermediateDirectories: true)
+        try Data("---\ndate: 2024-01-01T10:00:00Z\n---\nHello\n".utf8).write(to: staged.appendingPathComponent("post.md"))
+        try Data("jpeg".utf8).write(to: staged.appendingPathComponent("1.jpg"))
         let watch = ChangeWatcher.changes(siteRoot: root, debounceMilliseconds: 4000, settleMilliseconds: 20)
         #expect(watch.method == "inotify")
         let counter = Counter()
@@ -135,13 +142,6 @@ struct WatcherTests {
         }
 
         // Made outside content/, then moved in whole.
-        let staged = root.appendingPathComponent("staged-post")
-        try FileManager.default.createDirectory(at: staged, withIntermediateDirectories: true)
-        try Data("---\ndate: 2024-01-01T10:00:00Z\n---\nHello\n".utf8).write(to: staged.appendingPathComponent("post.md"))
-        try Data("jpeg".utf8).write(to: staged.appendingPathComponent("1.jpg"))
-        let posts = root.appendingPathComponent("content/users/ann/posts")
-        try FileManager.default.createDirectory(at: posts, withIntermediateDirectories: true)
-        #expect(try await signalled(within: 6), "the posts folder made")
         #expect(rename(staged.path, posts.appendingPathComponent("2024-01-01-moved").path) == 0)
         #expect(try await signalled(within: 2), "a folder moved in waited for the 4 s quiet interval")
 
