@@ -9,9 +9,10 @@ public struct Site: Sendable {
     public var tags: [Hashtag]
 
     public let usersByHandle: [String: Profile]
-    public let postsByKey: [String: Post]
-    /// Each post's place in `posts`, by key.
+    /// Each post's place in `posts`, by key (the first, should two share one).
     public let postIndexByKey: [String: Int]
+    /// The posts by key: `posts` seen through `postIndexByKey`, not a second table of them.
+    public var postsByKey: PostsByKey { PostsByKey(posts: posts, indexes: postIndexByKey) }
     public let tagsByKey: [String: Hashtag]
     /// Handles following each user, sorted.
     public let followers: [String: [String]]
@@ -20,19 +21,19 @@ public struct Site: Sendable {
     /// The reposts of each post, by key, newest first.
     public let reposts: [String: [String]]
 
-    /// `parallel`: the posts' tables are made two at a time (a build's, on one thread while the
-    /// other core waits: a few milliseconds each at 10,000 posts).
+    /// `parallel`: the posts' places are found beside the other tables (a build's, on one thread
+    /// while the other core waits: a few milliseconds each at 10,000 posts).
     public init(config: SiteConfig, users: [Profile], posts: [Post], tags: [Hashtag], parallel: Parallel = Parallel(jobs: 1)) {
         self.config = config
         self.users = users
         self.posts = posts
         self.tags = tags
-        let (byKey, others) = parallel.both({
-            Dictionary(posts.lazy.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
-        }, { () -> (indexes: [String: Int], counts: [String: Int], reposts: [String: [String]], followers: [String: [String]]) in
+        let (indexes, others) = parallel.both({ () -> [String: Int] in
             var indexes: [String: Int] = [:]
             indexes.reserveCapacity(posts.count)
             for (index, post) in posts.enumerated() where indexes[post.key] == nil { indexes[post.key] = index }
+            return indexes
+        }, { () -> (counts: [String: Int], reposts: [String: [String]], followers: [String: [String]]) in
             var counts: [String: Int] = [:]
             var reposts: [String: [String]] = [:]
             for post in posts {
@@ -46,11 +47,10 @@ public struct Site: Sendable {
             for user in users {
                 for followed in user.following { followers[followed, default: []].append(user.handle) }
             }
-            return (indexes, counts, reposts, followers.mapValues { $0.sorted() })
+            return (counts, reposts, followers.mapValues { $0.sorted() })
         })
         usersByHandle = Dictionary(users.map { ($0.handle, $0) }, uniquingKeysWith: { a, _ in a })
-        postsByKey = byKey
-        postIndexByKey = others.indexes
+        postIndexByKey = indexes
         tagsByKey = Dictionary(tags.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         followers = others.followers
         postCounts = others.counts
@@ -81,4 +81,12 @@ extension Site {
             return countA != countB ? countA < countB : a.handle > b.handle
         }?.avatar
     }
+}
+
+/// `Site.postsByKey`: a post by its key.
+public struct PostsByKey: Sendable {
+    let posts: [Post]
+    let indexes: [String: Int]
+
+    public subscript(key: String) -> Post? { indexes[key].map { posts[$0] } }
 }
