@@ -43,10 +43,9 @@ enum InputDigests {
             var digest = DigestBuilder()
             digest.add(post.sourceDigest)
             for image in post.images { add(image, images[image.path], to: &digest) }
-            return digest.hex
+            return digest.value
         }
-        return RenderInputs(site: global.hex, posts: Dictionary(uniqueKeysWithValues: zip(posts.map(\.key), digests)),
-                            profiles: profiles)
+        return RenderInputs(site: global.hex, posts: digests, profiles: profiles)
     }
 
     private static func add(_ source: ImageSource, _ image: ProcessedImage?, to digest: inout DigestBuilder) {

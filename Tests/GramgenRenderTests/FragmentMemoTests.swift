@@ -188,7 +188,7 @@ struct FragmentMemoTests {
         let site = Site(config: SiteConfig(), users: users, posts: posts.sorted { $0.date.instant > $1.date.instant }, tags: [])
         var diagnostics = Diagnostics()
         let theme = Theme.load(siteRoot: nil, diagnostics: &diagnostics)
-        let inputs = RenderInputs(site: "site", posts: Dictionary(uniqueKeysWithValues: posts.map { ($0.key, $0.caption.plainText) }),
+        let inputs = RenderInputs(site: "site", posts: site.posts.map { DigestBuilder.unordered(CollectionOfOne($0.caption.plainText)) },
                                   profiles: [:])
         let renderer = SiteRenderer(site: site, images: [:], theme: theme, inputs: inputs)
         renderer.fragments = memo

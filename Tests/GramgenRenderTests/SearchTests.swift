@@ -176,8 +176,10 @@ struct SearchTests {
         func site(_ posts: [Post]) -> Site { Site(config: SiteConfig(), users: users, posts: posts, tags: []) }
         func digests(_ posts: [Post]) -> PageDigests {
             // A post's source is its caption here: its digest changes with it.
-            let inputs = RenderInputs(site: "site", posts: Dictionary(uniqueKeysWithValues: posts.map { ($0.key, $0.caption.plainText) }), profiles: [:])
-            return PageDigests(inputs, site: site(posts), tagCounts: false)
+            let site = site(posts)
+            let inputs = RenderInputs(site: "site", posts: site.posts.map { DigestBuilder.unordered(CollectionOfOne($0.caption.plainText)) },
+                                      profiles: [:])
+            return PageDigests(inputs, site: site, tagCounts: false)
         }
         func index(_ posts: [Post], memo: SearchMemo?) -> SearchIndex {
             SearchIndex(site: site(posts), images: [:], formats: [.jpeg], messages: Messages(config: SiteConfig()),
