@@ -224,10 +224,13 @@ public final class BuildMemory: @unchecked Sendable {
     /// Each post folder's stamp from a walk of `content/` (`PostMemo.use(listing:)`): every file
     /// below `users/<handle>/posts/<id>/` by name, with its size, times and inode. A folder that
     /// holds a link, or a name that is not UTF-8 (two such names can read alike), has none, so
-    /// it is read anew.
+    /// it is read anew. Each user folder's stamp too, under `users/<handle>`, for the profile:
+    /// every file below it but those of `posts/` (the profile, the avatar and whatever else
+    /// sits there), the same way.
     static func postStamps(_ entries: [FolderWalk.Entry]) -> [String: [Int64]] {
         var stamps: [String: [Int64]] = [:]
         var unsure: Set<String> = []
+        var profiles: [Substring: (stamp: [Int64], unsure: Bool)] = [:]
         let slash = UInt8(ascii: "/")
         // A post folder's files come one after the other in a walk: each run of them is added
         // to its stamp at once, not one look-up per file (a tenth of a serve rebuild's loading).
@@ -248,7 +251,20 @@ public final class BuildMemory: @unchecked Sendable {
                 found += 1
                 if found == 2 { slashes.0 = index } else if found == 3 { slashes.1 = index } else if found == 4 { slashes.2 = index; break }
             }
-            guard found == 4, path[path.index(after: slashes.0)..<slashes.1].elementsEqual("posts".utf8) else { continue }
+            guard found >= 2 else { continue }
+            let second = path[path.index(after: slashes.0)..<(found == 2 ? path.endIndex : slashes.1)]
+            guard second.elementsEqual("posts".utf8) else {
+                // users/<handle>/<name>...: the user's own files, in the walk's order.
+                let user = entry.path[..<slashes.0]
+                var profile = profiles[user] ?? ([], false)
+                if entry.isLink || FolderWalk.isMisread(entry.path) { profile.unsure = true }
+                append(path[path.index(after: slashes.0)...], to: &profile.stamp)
+                entry.appendStamp(to: &profile.stamp)
+                profile.stamp.append(entry.isRegular ? 1 : 0)
+                profiles[user] = profile
+                continue
+            }
+            guard found == 4 else { continue }
             let this = entry.path[..<slashes.2]
             if this != folder {
                 flush()
@@ -265,6 +281,7 @@ public final class BuildMemory: @unchecked Sendable {
         }
         flush()
         for folder in unsure { stamps[folder] = nil }
+        for (user, profile) in profiles where !profile.unsure { stamps[String(user)] = profile.stamp }
         return stamps
     }
 

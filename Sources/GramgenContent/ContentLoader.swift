@@ -68,9 +68,26 @@ public struct ContentLoader {
         let postLoader = PostLoader(contentRoot: contentRoot, config: config, markdown: markdown)
         let contentPath = contentRoot.path
         let usersFolderIsPlain = ContentFolder.entry(atPath: contentPath + "/users") == .folder
+        let memo = options.memo
+        memo?.begin(.init(contentPath: contentPath, config: config, handles: known),
+                    key: Self.memoKey(contentPath: contentPath, config: config, handles: handles))
+        let kept = memo?.kept()
         let userResults = users.parallelMap(options.parallel) { user -> UserResult in
             var diagnostics = Diagnostics()
-            let (profile, following) = profileLoader.load(handle: user.name, diagnostics: &diagnostics)
+            // A profile whose user folder is exactly as the last load found it, reached without
+            // links, is taken as it was read (with what it reported); any other is read.
+            let userFolder = "users/\(user.name)"
+            let stamp = usersFolderIsPlain && user.isPlain ? kept?.stamp(of: userFolder) : nil
+            let taken = stamp.flatMap { kept?.profile(userFolder, stamp: $0) }
+            let (profile, following): (Profile, [Reference])
+            if let taken {
+                (profile, following) = (taken.profile, taken.following)
+                diagnostics.append(contentsOf: taken.diagnostics)
+            } else {
+                (profile, following) = profileLoader.load(handle: user.name, diagnostics: &diagnostics)
+            }
+            memo?.used(profile: taken ?? stamp.map { PostMemo.ProfileEntry(stamp: $0, profile: profile, following: following, diagnostics: diagnostics.items) },
+                       of: userFolder, taken: taken != nil)
             let postsPath = contentPath + "/users/\(user.name)/posts"
             let postsFolderIsPlain = usersFolderIsPlain && user.isPlain && ContentFolder.entry(atPath: postsPath) == .folder
             let posts = ContentFolder.subfolders(of: postsPath).compactMap { folder -> PostJob? in
@@ -84,10 +101,6 @@ public struct ContentLoader {
             }
             return UserResult(profile: profile, following: following, diagnostics: diagnostics.items, posts: posts)
         }
-        let memo = options.memo
-        memo?.begin(.init(contentPath: contentPath, config: config, handles: known),
-                    key: Self.memoKey(contentPath: contentPath, config: config, handles: handles))
-        let kept = memo?.kept()
         let postResults = userResults.flatMap(\.posts).parallelMap(options.parallel) { job -> (LoadedPost?, [Diagnostic], kept: String?) in
             let folder = "users/\(job.handle)/posts/\(job.id)"
             let stamp = !job.folderIsPlain ? nil : kept?.stamp(of: folder)

@@ -29,6 +29,16 @@ public final class PostMemo: @unchecked Sendable {
         var diagnostics: [Diagnostic]
     }
 
+    /// A user's profile as the last load read it, by the stamp of the user's own files
+    /// (`users/<handle>`, every file there but the posts). Kept in memory only: a server's
+    /// rebuild read and parsed every profile again (a twentieth of it at 100 users).
+    struct ProfileEntry {
+        var stamp: [Int64]
+        var profile: Profile
+        var following: [Reference]
+        var diagnostics: [Diagnostic]
+    }
+
     let lock = NSLock()
     var context: Context?
     /// The context as a digest that outlives the process (`ContentLoader.memoKey`): what entries
@@ -36,6 +46,11 @@ public final class PostMemo: @unchecked Sendable {
     var contextKey: UInt64?
     var entries: [String: Entry] = [:]
     private var next: [String: Entry] = [:]
+    /// Profiles by user folder, as `entries` are by post folder.
+    private var profiles: [String: ProfileEntry] = [:]
+    private var nextProfiles: [String: ProfileEntry] = [:]
+    /// Profiles taken from the memo by the last load.
+    public private(set) var profilesReused = 0
     /// The shards of the file on disk that no longer hold what `entries` does (`save`).
     var changedShards: Set<Int> = []
     /// The shards the load under way changed (`finish` adds them to `changedShards`).
@@ -62,7 +77,7 @@ public final class PostMemo: @unchecked Sendable {
 
     /// What a load looks its posts up in, taken once (`Kept`).
     func kept() -> Kept {
-        lock.withLock { Kept(listed: listed, entries: entries) }
+        lock.withLock { Kept(listed: listed, entries: entries, profiles: profiles) }
     }
 
     /// The listing's stamps and the posts as the last load left them, read by a load's threads
@@ -71,6 +86,7 @@ public final class PostMemo: @unchecked Sendable {
     struct Kept: @unchecked Sendable {
         let listed: [String: [Int64]]?
         let entries: [String: Entry]
+        let profiles: [String: ProfileEntry]
 
         /// The stamp of the post folder `folder` from the listing; nil without one (the post is read).
         func stamp(of folder: String) -> [Int64]? { listed?[folder] }
@@ -78,6 +94,12 @@ public final class PostMemo: @unchecked Sendable {
         /// The post as loaded last time, when its folder's stamp is the same.
         func lookup(_ folder: String, stamp: [Int64]) -> Entry? {
             guard let entry = entries[folder], entry.stamp == stamp else { return nil }
+            return entry
+        }
+
+        /// The profile as loaded last time, when the user folder's stamp is the same.
+        func profile(_ folder: String, stamp: [Int64]) -> ProfileEntry? {
+            guard let entry = profiles[folder], entry.stamp == stamp else { return nil }
             return entry
         }
     }
@@ -91,12 +113,15 @@ public final class PostMemo: @unchecked Sendable {
                 // Every file, empty ones too: each says which context it was written under.
                 changedShards = Set(0..<Self.shardCount)
                 entries = [:]
+                profiles = [:]
             }
             restored = false
             self.context = context
             contextKey = key
             next = [:]
             next.reserveCapacity(entries.count)
+            nextProfiles = [:]
+            profilesReused = 0
             reused = 0
             read = 0
             replaced = 0
@@ -109,6 +134,15 @@ public final class PostMemo: @unchecked Sendable {
         lock.withLock {
             for folder in folders { next[folder] = entries[folder] }
             reused += folders.count
+        }
+    }
+
+    /// The profile of the user folder `folder` a load used: taken from `kept()` or read anew,
+    /// kept for the next load either way (with `stamp`; without one it is not kept).
+    func used(profile entry: ProfileEntry?, of folder: String, taken: Bool) {
+        lock.withLock {
+            if let entry { nextProfiles[folder] = entry }
+            if taken { profilesReused += 1 }
         }
     }
 
@@ -131,9 +165,11 @@ public final class PostMemo: @unchecked Sendable {
             // writes the last load's entries, and must not take this one's marks with it).
             changedShards.formUnion(loadChanged)
             loadChanged = []
-            retired = (entries, listed)
+            retired = (entries, listed, profiles)
             entries = next
             next = [:]
+            profiles = nextProfiles
+            nextProfiles = [:]
             listed = nil
         }
     }
@@ -145,6 +181,7 @@ public final class PostMemo: @unchecked Sendable {
         lock.withLock {
             let kept = changedShards.isEmpty ? [:] : entries.filter { changedShards.contains(Self.shard($0.key)) }
             Parallel.free(&entries, replacingWith: kept)
+            profiles = [:]
         }
     }
 
@@ -166,6 +203,8 @@ public final class PostMemo: @unchecked Sendable {
             restored = false
             entries = [:]
             next = [:]
+            profiles = [:]
+            nextProfiles = [:]
             listed = nil
             context = nil
         }

@@ -388,6 +388,43 @@ struct IncrementalEditKindsTests {
         try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
     }
 
+    @Test("a server's rebuild takes each profile whose user folder did not change as it was read; an edited profile, an avatar put in, a folder holding a link are read again")
+    func profilesKept() throws {
+        let site = try Self.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
+        defer { TestSupport.remove(site, output, cache) }
+        let memory = BuildMemory()
+        var edits = 0
+        // Each build after a caption edit of its own, so that it loads the site.
+        func build() throws -> BuildReport {
+            edits += 1
+            try Self.write(site, "content/users/ben/posts/2024-02-15-walk/post.md", "---\ndate: 2024-02-15T10:00:00Z\n---\nEdit \(edits) #food\n")
+            return try TestSupport.build(site: site, output: output, cache: cache, memory: memory) { $0.publishInPlace = true }
+        }
+        let users = 4  // ana, ben, cleo, eve
+        let first = try build()
+        #expect(first.published, "\(first.diagnostics.items)")
+        #expect(memory.posts.profilesReused == 0)
+        #expect(try build().published)
+        #expect(memory.posts.profilesReused == users, "\(memory.posts.profilesReused) profiles taken")
+        try Self.write(site, "content/users/ben/profile.md", "---\nname: Ben\n---\nA bio of today.\n")
+        #expect(try build().published)
+        #expect(memory.posts.profilesReused == users - 1)
+        #expect(try String(contentsOf: output.appendingPathComponent("ben/index.html"), encoding: .utf8).contains("A bio of today."))
+        // An avatar put in cleo's folder, found by its name (her profile names none).
+        try Self.copyPhoto(site, to: "content/users/cleo/avatar.jpg")
+        #expect(try build().published)
+        #expect(memory.posts.profilesReused == users - 1)
+        #expect(try String(contentsOf: output.appendingPathComponent("cleo/index.html"), encoding: .utf8).contains("media/"))
+        // A link in ana's folder: whether what it reaches is inside the site depends on folders
+        // its stamp does not see, so her profile is read at every load from now on.
+        try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("content/users/ana/notes.md").path,
+                                                   withDestinationPath: "profile.md")
+        #expect(try build().published)
+        #expect(try build().published)
+        #expect(memory.posts.profilesReused == users - 1, "ana's read again: \(memory.posts.profilesReused) taken")
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+    }
+
     @Test("after a start that finds the output up to date, a warm-up loads the site, so the first edit reads one post")
     func warmUp() throws {
         let site = try Self.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
