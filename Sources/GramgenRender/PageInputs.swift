@@ -70,7 +70,10 @@ struct PageDigests {
         base.add(inputs.site)
         self.site = base.value
         var all = DigestBuilder()
-        let sources = inputs.posts.count == site.posts.count ? inputs.posts : [UInt64](repeating: 0, count: site.posts.count)
+        // Digests made for other posts than these are not used: a value of this build alone
+        // stands for each source then, so every page comes out changed and is drawn.
+        let sources = inputs.posts.count == site.posts.count
+            ? inputs.posts : [UInt64](repeating: .random(in: .min ... .max), count: site.posts.count)
         let own = site.posts.withUnsafeBufferPointer { posts in
             parallel.map(count: posts.count) { Self.ownDigest(posts[$0], source: sources[$0], site: site, tagCounts: tagCounts) }
         }
