@@ -255,13 +255,12 @@ public final class BuildMemory: @unchecked Sendable {
             let second = path[path.index(after: slashes.0)..<(found == 2 ? path.endIndex : slashes.1)]
             guard second.elementsEqual("posts".utf8) else {
                 // users/<handle>/<name>...: the user's own files, in the walk's order.
+                // Changed in place in the table (a copy taken out and put back copies the stamp).
                 let user = entry.path[..<slashes.0]
-                var profile = profiles[user] ?? ([], false)
-                if entry.isLink || FolderWalk.isMisread(entry.path) { profile.unsure = true }
-                append(path[path.index(after: slashes.0)...], to: &profile.stamp)
-                entry.appendStamp(to: &profile.stamp)
-                profile.stamp.append(entry.isRegular ? 1 : 0)
-                profiles[user] = profile
+                if entry.isLink || FolderWalk.isMisread(entry.path) { profiles[user, default: ([], false)].unsure = true }
+                append(path[path.index(after: slashes.0)...], to: &profiles[user, default: ([], false)].stamp)
+                entry.appendStamp(to: &profiles[user, default: ([], false)].stamp)
+                profiles[user, default: ([], false)].stamp.append(entry.isRegular ? 1 : 0)
                 continue
             }
             guard found == 4 else { continue }
