@@ -226,7 +226,9 @@ struct FragmentMemoTests {
         let third = FragmentMemo()
         third.restore(from: file, salt: "one")
         #expect(try Self.files(next, memo: third) == expected)
-        #expect(third.counts.kept == 0 && third.counts.copied == copied + kept, "\(third.counts)")
+        // Every item found in the file. (At least copied + kept: two threads that draw the same
+        // new item at once keep it once, so the second build's counts can fall short.)
+        #expect(third.counts.kept == 0 && third.counts.copied >= copied + kept, "\(third.counts)")
 
         // Every item's bytes changed on disk (the table left as it was): none is used.
         var bytes = try Data(contentsOf: URL(fileURLWithPath: file))
@@ -269,17 +271,25 @@ struct FragmentMemoTests {
         let expected = try Self.files(posts, memo: nil)
         let unbounded = FragmentMemo()
         _ = try Self.files(posts, memo: unbounded)
+        // Every item looked up: a second build with everything in memory copies each one. (The
+        // first build's copied + kept can fall short of it: two threads that draw the same new
+        // item at once keep it once.)
+        let firstKept = unbounded.counts.kept
+        unbounded.startBuild()
+        _ = try Self.files(posts, memo: unbounded)
+        #expect(unbounded.counts.kept == 0, "\(unbounded.counts)")
+        let lookups = unbounded.counts.copied
         var copied: [Int] = []
         for _ in 0..<30 {
             let memo = FragmentMemo(memoryBudget: 40_000, saveThreshold: 1)
             memo.restore(from: file, salt: "one")
             #expect(try Self.files(posts, memo: memo) == expected)
-            #expect(memo.counts.kept < unbounded.counts.kept)
+            #expect(memo.counts.kept < firstKept)
             copied.append(memo.counts.copied)
             if memo.counts.kept == 0 { break }
             memo.save(to: file, salt: "one")
         }
         #expect(copied == copied.sorted() && copied.first! < copied.last!, "\(copied)")
-        #expect(copied.last == unbounded.counts.copied + unbounded.counts.kept, "every item from the file in the end: \(copied)")
+        #expect(copied.last == lookups, "every item from the file in the end: \(copied)")
     }
 }
