@@ -419,7 +419,8 @@ public struct BuildPipeline {
                     searchMemo.save(to: searchFile, salt: salt)
                     fragmentMemo.save(to: fragmentsFile, salt: salt)
                 }
-                cache.prune(keepingKeys: images.cacheKeys, files: images.replacedFiles.isEmpty ? media : media.union(images.replacedFiles))
+                cache.prune(keepingKeys: images.cacheKeys, files: images.replacedFiles.isEmpty ? media : media.union(images.replacedFiles),
+                            onlyTheKeysFiles: images.replacedFiles.isEmpty)
             })
             writing.wait()  // the kept posts, when a one-off build wrote them after its load
             if let output { upToDate.save(report, inputs: inputs, output: output) }

@@ -112,20 +112,36 @@ public final class SourceDigests: @unchecked Sendable {
         guard !kept.isEmpty else { return }
         loadIfNeeded()
         // Every entry either kept or found unchanged (an edit that changed no photo): the entries
-        // stay as they are, without 10,000 of them put into `used` one by one.
-        if !changed, used.count + kept.reduce(0, { $0 + $1.count }) == entries.count,
-           kept.allSatisfy({ $0.allSatisfy { entries[$0] != nil && (used.isEmpty || used[$0] == nil) } }) {
-            used = entries
-            kept = []
-            return
+        // stay as they are, without 10,000 of them put into `used` one by one. A file both looked
+        // up and kept (an avatar that is also the site's icon) is counted once.
+        if !changed {
+            var covered = used.count, known = true
+            for keys in kept {
+                for key in keys where used[key] == nil {
+                    guard entries[key] != nil else { known = false; break }
+                    covered += 1
+                }
+                if !known { break }
+            }
+            if known, covered == entries.count {
+                used = entries
+                kept = []
+                return
+            }
         }
         for keys in kept {
             for key in keys where used[key] == nil {
-                if let entry = entries[key] { used[key] = entry }
+                if let entry = entries[key] {
+                    used[key] = entry
+                    keptOneByOne += 1
+                }
             }
         }
         kept = []
     }
+
+    /// Entries `takeKept` put into `used` one by one (tests).
+    private(set) var keptOneByOne = 0
 
     private func remember(_ key: String, _ entry: Entry) {
         lock.lock()

@@ -195,6 +195,55 @@ struct MediaCacheTests {
         #expect(reopened.lookup(Self.key(1)) == one && reopened.lookup(Self.key(2)) == nil)
     }
 
+    @Test("a prune with the last prune's keys, of a media folder in which no name was made or removed since it settled, does not look at its names; a name made since, other keys or a folder changed too recently make it look")
+    func pruneSettledFolder() throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (one, two, keys, files) = try Self.twoStoredAndPruned(in: directory)
+        let media = directory.appendingPathComponent("media")
+        let later = Date().addingTimeInterval(5)  // the folder's last change, seen from 5 s on: settled
+        func names() throws -> Set<String> { Set(try FileManager.default.contentsOfDirectory(atPath: media.path)) }
+
+        // Pruned as settled with a stray file counted among the files to keep: the record holds the folder.
+        let stray = "00000000000000aa.webp"
+        try Data("x".utf8).write(to: media.appendingPathComponent(stray))
+        try MediaCache(directory: directory).prune(keepingKeys: keys, files: files.union([stray]), onlyTheKeysFiles: true, now: later)
+        #expect(try names() == files.union([stray]))
+        // The same keys, the folder as recorded: its names are not looked at, so the stray stays.
+        try MediaCache(directory: directory).prune(keepingKeys: keys, files: files, onlyTheKeysFiles: true, now: later)
+        #expect(try names() == files.union([stray]), "the names were looked at")
+        // Not told the files are the keys' own (a slide's second pass kept): looked at.
+        try MediaCache(directory: directory).prune(keepingKeys: keys, files: files.union([stray]), onlyTheKeysFiles: false, now: later)
+        #expect(try names() == files.union([stray]))
+        try MediaCache(directory: directory).prune(keepingKeys: keys, files: files, onlyTheKeysFiles: true, now: later)
+        #expect(try names() == files, "the last prune recorded no folder: this one looked")
+
+        // A name made since: the folder changed, its names are looked at. (Its times set back
+        // first, so the name made changes them whatever the file system clock's step.)
+        var old = [timespec(tv_sec: time(nil) - 100, tv_nsec: 0), timespec(tv_sec: time(nil) - 100, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, media.path, &old, 0) == 0)
+        try MediaCache(directory: directory).prune(keepingKeys: keys, files: files, onlyTheKeysFiles: true, now: later)
+        let other = "00000000000000bb.avif"
+        try Data("x".utf8).write(to: media.appendingPathComponent(other))
+        try MediaCache(directory: directory).prune(keepingKeys: keys, files: files, onlyTheKeysFiles: true, now: later)
+        #expect(try names() == files)
+
+        // Other keys: looked at.
+        try MediaCache(directory: directory).prune(keepingKeys: keys, files: files.union([stray]), onlyTheKeysFiles: true, now: later)
+        try Data("x".utf8).write(to: media.appendingPathComponent(stray))
+        try MediaCache(directory: directory).prune(keepingKeys: keys, files: files.union([stray]), onlyTheKeysFiles: true, now: later)
+        try MediaCache(directory: directory).prune(keepingKeys: [Self.key(1)], files: Set(one.files), onlyTheKeysFiles: true, now: later)
+        #expect(try names() == Set(one.files))
+
+        // A folder that changed less than a second before the prune is not recorded: the next one looks.
+        let cache = try MediaCache(directory: directory)
+        try cache.store(Self.key(2), image: two, files: Self.image(2).1)
+        try Data("x".utf8).write(to: media.appendingPathComponent(stray))
+        cache.prune(keepingKeys: keys, files: files.union([stray]), onlyTheKeysFiles: true)
+        try MediaCache(directory: directory).prune(keepingKeys: keys, files: files, onlyTheKeysFiles: true)
+        #expect(try names() == files)
+    }
+
     /// A cache with two entries, pruned to both (its index written anew).
     static func twoStoredAndPruned(in directory: URL) throws -> (ProcessedImage, ProcessedImage, Set<String>, Set<String>) {
         let (one, oneFiles) = Self.image(1), (two, twoFiles) = Self.image(2)
@@ -237,6 +286,35 @@ struct MediaCacheTests {
         #expect(CacheFiles.integer(ArraySlice("9223372036854775807".utf8)) == Int64.max)
         #expect(CacheFiles.integer(ArraySlice("9223372036854775808".utf8)) == nil)
         #expect(CacheFiles.integer(ArraySlice("1795638382935295924".utf8)) == 1_795_638_382_935_295_924)
+    }
+
+    @Test("a build that looked up one source and kept every other, with none changed, leaves the digests' file as it was without putting each entry in one by one")
+    func keptWhole() throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = (0..<3).map { directory.appendingPathComponent("photo\($0).jpg") }
+        for (index, file) in files.enumerated() { try Data("bytes \(index)".utf8).write(to: file) }
+        let first = SourceDigests(directory: directory)
+        for file in files { _ = try first.digest(of: file) }
+        first.save()
+        let path = directory.appendingPathComponent("sources").path
+        let written = try SourceDigests.Stamp(Self.info(path))
+
+        // The first file looked up (the site's icon, say) and also kept with the others.
+        let next = SourceDigests(directory: directory)
+        _ = try next.digest(of: files[0])
+        next.keep(keys: files.map { SourceDigests.key(of: $0) })
+        next.save()
+        #expect(next.keptOneByOne == 0)
+        #expect(try SourceDigests.Stamp(Self.info(path)) == written)
+
+        // One of them gone: the file is written again without it.
+        let fewer = SourceDigests(directory: directory)
+        fewer.keep(keys: files.dropLast().map { SourceDigests.key(of: $0) })
+        fewer.save()
+        #expect(fewer.keptOneByOne == 2)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(!text.contains("photo2.jpg") && text.contains("photo1.jpg"))
     }
 
     @Test("a source rewritten with the same size and its old modification time is read again")
