@@ -420,7 +420,7 @@ public struct BuildPipeline {
                     fragmentMemo.save(to: fragmentsFile, salt: salt)
                 }
                 cache.prune(keepingKeys: images.cacheKeys, files: images.replacedFiles.isEmpty ? media : media.union(images.replacedFiles),
-                            onlyTheKeysFiles: images.replacedFiles.isEmpty)
+                            filesDigest: images.replacedFiles.isEmpty ? MediaCache.filesDigest(of: images.images.values) : nil)
             })
             writing.wait()  // the kept posts, when a one-off build wrote them after its load
             if let output { upToDate.save(report, inputs: inputs, output: output) }

@@ -35,6 +35,12 @@ public final class MediaCache: @unchecked Sendable {
     private var indexState = IndexState.fresh
     /// Lines the index held when read (a damaged or repeated line makes it differ from `entries`).
     private var indexLines = 0
+    /// Times `media/` was listed (tests).
+    private(set) var listings = 0
+    /// The stamp of `media/` while it was listed (nil when it moved meanwhile).
+    private var listedStamp: FolderStamp?
+    /// Whether this process made or moved a file into `media/` since the last prune.
+    private var folderTouched = false
     /// Whether `makeWorkFolder` has removed what dead processes left.
     private var workCleaned = false
 
@@ -110,12 +116,33 @@ public final class MediaCache: @unchecked Sendable {
     }
 
     /// Whether every file of each image is in `media/`, from its listing alone: for images whose
-    /// descriptions a build kept itself (`ImageMemo`), which need no look-up in the index.
+    /// descriptions a build kept itself (`ImageMemo`), which need no look-up in the index. Not
+    /// listed at all when the last prune recorded the folder, as it is now, holding every file
+    /// of these very images (`filesDigest(of:)`; 33,000 names at 10,000 posts).
     public func haveFiles(_ images: [ProcessedImage]) -> [Bool] {
         lock.withLock {
+            if !listed, let record = IndexRecord(reading: recordPath)?.folder, record.stamp == FolderStamp(mediaPath),
+               record.files == Self.filesDigest(of: images) {
+                return [Bool](repeating: true, count: images.count)
+            }
             listIfNeeded()
             return images.map(isComplete)
         }
+    }
+
+    /// A digest of the names of every file of `images`, in no order (a file two images share
+    /// counts twice).
+    public static func filesDigest<Images: Sequence>(of images: Images) -> UInt64 where Images.Element == ProcessedImage {
+        var sum: UInt64 = 0
+        for image in images {
+            _ = image.allFiles {
+                var digest = DigestBuilder()
+                digest.add($0)
+                sum &+= digest.value
+                return true
+            }
+        }
+        return sum
     }
 
     /// Whether every file of `image` is in `media/` as listed; called with the lock held.
@@ -128,7 +155,9 @@ public final class MediaCache: @unchecked Sendable {
     public func store(_ key: String, image: ProcessedImage, files: [String: Data], moving: [VideoFile] = []) throws {
         let missing: [(name: String, data: Data)] = lock.withLock {
             loadIfNeeded()
-            return files.filter { !media.contains($0.key) }.map { ($0.key, $0.value) }
+            let missing = files.filter { !media.contains($0.key) }.map { ($0.key, $0.value) }
+            if !missing.isEmpty || !moving.isEmpty { folderTouched = true }
+            return missing
         }
         for (name, data) in missing {
             try AtomicFile.write(data, to: mediaPath + "/" + name)
@@ -170,20 +199,25 @@ public final class MediaCache: @unchecked Sendable {
     /// When the index is still the file the last prune left (`IndexRecord`, kept beside it) and
     /// that prune kept the same keys, it is already what it should be and is not read at all
     /// (10,000 lines: most of what a one-off build after an edit spent on its cache once it took
-    /// its images from `ImageMemo`). `onlyTheKeysFiles`: `files` are the keys' files and no
-    /// others, so a prune with the same keys as the last, of a `media/` no name was made in or
-    /// removed from since, has nothing to remove and does not look at its names. Anything it
-    /// leaves by mistake is a cached file no page shows, removed by a later prune. `now`: the
-    /// clock (tests).
-    public func prune(keepingKeys keys: Set<String>, files: Set<String>, onlyTheKeysFiles: Bool = false, now: Date = Date()) {
+    /// its images from `ImageMemo`). `filesDigest`: `files` are those of the images with that
+    /// digest (`filesDigest(of:)`) and no others. A prune that lists `media/`, finds every one of
+    /// them and nothing to remove, under a folder stamp that did not move while it looked,
+    /// records the folder so (`FolderRecord`); while the folder keeps that stamp, a prune for the
+    /// same files has nothing to remove and does not list it, and `haveFiles` finds them all
+    /// without a listing. `now`: the clock (tests).
+    public func prune(keepingKeys keys: Set<String>, files: Set<String>, filesDigest: UInt64? = nil, now: Date = Date()) {
         lock.lock()
         defer { lock.unlock() }
         let digest = IndexRecord.digest(keys)
         let known = IndexRecord(reading: recordPath)
         // The index as the last prune left it, for the same keys.
         let indexKept = known.map { $0.keys == digest && IndexRecord(indexPath, keys: digest, folder: $0.folder) == $0 } ?? false
+        let stamp = FolderStamp(mediaPath)
+        // `media/` as the last prune saw it, for the same files: none to remove, each there. Not
+        // a look-up of each of its names (33,000 at 10,000 posts, 20 ms of the build's last stretch).
+        let folderKept = filesDigest != nil && !folderTouched && stamp != nil && known?.folder == FolderRecord(stamp: stamp!, files: filesDigest!)
         if !loaded, appender < 0, indexKept {
-            listIfNeeded()
+            if !folderKept { listIfNeeded() }
         } else {
             loadIfNeeded()
             // An index read whole, with nothing appended and every entry used, is already what it should be.
@@ -191,28 +225,38 @@ public final class MediaCache: @unchecked Sendable {
                 && entries.count == keys.count && keys.allSatisfy { entries[$0] != nil }
             if !unchanged { rewriteIndex(keys) }
         }
-        // `media/` as the last prune left it, pruned to these keys' files, holds none other: not
-        // a look-up of each of its names (33,000 at 10,000 posts, 20 ms of the build's last stretch).
-        let folder = FolderStamp(mediaPath)
-        let folderKept = onlyTheKeysFiles && indexKept && appender < 0 && folder != nil && folder == known?.folder
+        var folder = folderKept ? known?.folder : nil
         if !folderKept {
             // One look-up of each name (most often none goes).
             let unused = media.filter { !files.contains($0) }
-            for name in unused where Self.isOwnName(name) {
-                unlink(mediaPath + "/" + name)
-            }
+            let removed = unused.filter(Self.isOwnName)
+            for name in removed { unlink(mediaPath + "/" + name) }
             if !unused.isEmpty { media.subtract(unused) }
+            // The listing shows the folder as it is: nothing made or removed in it since it was
+            // listed (by this process or, as its stamp says, another), and that a second ago or
+            // more (`FolderStamp.settled`).
+            if let filesDigest, removed.isEmpty, !folderTouched, let stamp, listedStamp == stamp, let settled = stamp.settled(now: now),
+               files.allSatisfy(media.contains) {
+                folder = FolderRecord(stamp: settled, files: filesDigest)
+            }
         }
+        folderTouched = false
         // Entries of gramgen versions that kept one JSON file per entry (a real folder only: a link
         // of that name is not gramgen's).
         var info = stat()
         let legacy = directory.appendingPathComponent("entries")
         if lstat(legacy.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { try? FileManager.default.removeItem(at: legacy) }
-        // The folder's stamp is kept only when it says that nothing in it changed since (see `FolderStamp.settled`).
-        let now = IndexRecord(indexPath, keys: digest, folder: onlyTheKeysFiles ? FolderStamp(mediaPath)?.settled(now: now) : nil)
-        if now != known {
-            if let now { now.write(to: recordPath) } else { unlink(recordPath) }
+        let record = IndexRecord(indexPath, keys: digest, folder: folder)
+        if record != known {
+            if let record { record.write(to: recordPath) } else { unlink(recordPath) }
         }
+    }
+
+    /// What a prune found in `media/`: under the folder's `stamp`, every file of the images
+    /// whose `filesDigest(of:)` is `files`, and no other name gramgen makes.
+    struct FolderRecord: Equatable, Sendable {
+        var stamp: FolderStamp
+        var files: UInt64
     }
 
     /// The identity of a folder: the times and inode that change when a name is made, removed or
@@ -256,15 +300,15 @@ public final class MediaCache: @unchecked Sendable {
         var changed: Int64
         var inode: UInt64
         var keys: UInt64
-        /// `media/` as the prune left it, pruned to the keys' own files; nil when not known.
-        var folder: FolderStamp?
+        /// `media/` as the prune found it; nil when not known.
+        var folder: FolderRecord?
 
-        init(size: Int64, modified: Int64, changed: Int64, inode: UInt64, keys: UInt64, folder: FolderStamp?) {
+        init(size: Int64, modified: Int64, changed: Int64, inode: UInt64, keys: UInt64, folder: FolderRecord?) {
             (self.size, self.modified, self.changed, self.inode, self.keys, self.folder) = (size, modified, changed, inode, keys, folder)
         }
 
         /// The regular file at `path` (a link is not followed), or nil.
-        init?(_ path: String, keys: UInt64, folder: FolderStamp?) {
+        init?(_ path: String, keys: UInt64, folder: FolderRecord?) {
             var info = stat()
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
             let stamp = SourceDigests.Stamp(info)
@@ -281,9 +325,10 @@ public final class MediaCache: @unchecked Sendable {
                   let changed: Int64 = try? reader.int(), let inode = try? reader.word(), let keys = try? reader.word(),
                   let hasFolder: Int = try? reader.int(), let folderModified: Int64 = try? reader.int(),
                   let folderChanged: Int64 = try? reader.int(), let folderInode = try? reader.word(),
-                  reader.isAtEnd else { return nil }
+                  let files = try? reader.word(), reader.isAtEnd else { return nil }
+            let stamp = FolderStamp(modified: folderModified, changed: folderChanged, inode: folderInode)
             self.init(size: size, modified: modified, changed: changed, inode: inode, keys: keys,
-                      folder: hasFolder == 1 ? FolderStamp(modified: folderModified, changed: folderChanged, inode: folderInode) : nil)
+                      folder: hasFolder == 1 ? FolderRecord(stamp: stamp, files: files) : nil)
         }
 
         func write(to path: String) {
@@ -294,9 +339,10 @@ public final class MediaCache: @unchecked Sendable {
             writer.word(inode)
             writer.word(keys)
             writer.int(folder == nil ? 0 : 1)
-            writer.int(folder?.modified ?? 0)
-            writer.int(folder?.changed ?? 0)
-            writer.word(folder?.inode ?? 0)
+            writer.int(folder?.stamp.modified ?? 0)
+            writer.int(folder?.stamp.changed ?? 0)
+            writer.word(folder?.stamp.inode ?? 0)
+            writer.word(folder?.files ?? 0)
             KeptFile.write(writer, toPath: path)
         }
 
@@ -370,7 +416,10 @@ public final class MediaCache: @unchecked Sendable {
     private func listIfNeeded() {
         guard !listed else { return }
         listed = true
+        let before = FolderStamp(mediaPath)
+        listings += 1
         media = Set(CacheFiles.names(in: mediaPath))
+        listedStamp = before == FolderStamp(mediaPath) ? before : nil
     }
 
     /// Appends one line to the index, opening it first; called with the lock held.

@@ -195,53 +195,73 @@ struct MediaCacheTests {
         #expect(reopened.lookup(Self.key(1)) == one && reopened.lookup(Self.key(2)) == nil)
     }
 
-    @Test("a prune with the last prune's keys, of a media folder in which no name was made or removed since it settled, does not look at its names; a name made since, other keys or a folder changed too recently make it look")
-    func pruneSettledFolder() throws {
+    @Test("a prune that lists media/, finds every file and none to remove records the folder: while it keeps that stamp, the next builds find the same images' files and prune without listing it; a name made or removed since, other images or a folder changed too recently make them list")
+    func folderRecord() throws {
         let directory = try Self.folder()
         defer { try? FileManager.default.removeItem(at: directory) }
         let (one, two, keys, files) = try Self.twoStoredAndPruned(in: directory)
         let media = directory.appendingPathComponent("media")
+        let digest = MediaCache.filesDigest(of: [one, two])
         let later = Date().addingTimeInterval(5)  // the folder's last change, seen from 5 s on: settled
+        // The folder's times set back, so a name made or removed next moves them whatever the
+        // step of the file system's clock.
+        func settle() {
+            var old = [timespec(tv_sec: time(nil) - 100, tv_nsec: 0), timespec(tv_sec: time(nil) - 100, tv_nsec: 0)]
+            #expect(utimensat(AT_FDCWD, media.path, &old, 0) == 0)
+        }
         func names() throws -> Set<String> { Set(try FileManager.default.contentsOfDirectory(atPath: media.path)) }
 
-        // Pruned as settled with a stray file counted among the files to keep: the record holds the folder.
+        settle()
+        let first = try MediaCache(directory: directory)
+        first.prune(keepingKeys: keys, files: files, filesDigest: digest, now: later)
+        #expect(first.listings == 1)
+        // Recorded: the same images' files are found, and pruned, without a listing.
+        let next = try MediaCache(directory: directory)
+        #expect(next.haveFiles([one, two]) == [true, true])
+        next.prune(keepingKeys: keys, files: files, filesDigest: digest, now: later)
+        #expect(next.listings == 0)
+        #expect(try names() == files)
+        // Other images: listed.
+        let other = try MediaCache(directory: directory)
+        #expect(other.haveFiles([one]) == [true] && other.listings == 1)
+        // Not told the files are those of the images (a slide's second pass kept): listed, and no record.
+        let unsure = try MediaCache(directory: directory)
+        unsure.prune(keepingKeys: keys, files: files)
+        #expect(unsure.listings == 1)
+        let afterUnsure = try MediaCache(directory: directory)
+        #expect(afterUnsure.haveFiles([one, two]) == [true, true] && afterUnsure.listings == 1)
+        settle()
+        try MediaCache(directory: directory).prune(keepingKeys: keys, files: files, filesDigest: digest, now: later)
+
+        // A file removed since: the folder moved; listed, and the image without its file is said so.
+        try FileManager.default.removeItem(at: media.appendingPathComponent(two.files[0]))
+        let removed = try MediaCache(directory: directory)
+        #expect(removed.haveFiles([one, two]) == [true, false] && removed.listings == 1)
+        // A file missing: listed at each prune, never recorded.
+        settle()
+        let missing = try MediaCache(directory: directory)
+        missing.prune(keepingKeys: keys, files: files, filesDigest: digest, now: later)
+        let stillMissing = try MediaCache(directory: directory)
+        #expect(stillMissing.haveFiles([one, two]) == [true, false] && stillMissing.listings == 1)
+        try MediaCache(directory: directory).store(Self.key(2), image: two, files: Self.image(2).1)
+        settle()
+        try MediaCache(directory: directory).prune(keepingKeys: keys, files: files, filesDigest: digest, now: later)
+
+        // A name made since: listed and removed; that prune, which removed a file, records nothing.
         let stray = "00000000000000aa.webp"
         try Data("x".utf8).write(to: media.appendingPathComponent(stray))
-        try MediaCache(directory: directory).prune(keepingKeys: keys, files: files.union([stray]), onlyTheKeysFiles: true, now: later)
-        #expect(try names() == files.union([stray]))
-        // The same keys, the folder as recorded: its names are not looked at, so the stray stays.
-        try MediaCache(directory: directory).prune(keepingKeys: keys, files: files, onlyTheKeysFiles: true, now: later)
-        #expect(try names() == files.union([stray]), "the names were looked at")
-        // Not told the files are the keys' own (a slide's second pass kept): looked at.
-        try MediaCache(directory: directory).prune(keepingKeys: keys, files: files.union([stray]), onlyTheKeysFiles: false, now: later)
-        #expect(try names() == files.union([stray]))
-        try MediaCache(directory: directory).prune(keepingKeys: keys, files: files, onlyTheKeysFiles: true, now: later)
-        #expect(try names() == files, "the last prune recorded no folder: this one looked")
-
-        // A name made since: the folder changed, its names are looked at. (Its times set back
-        // first, so the name made changes them whatever the file system clock's step.)
-        var old = [timespec(tv_sec: time(nil) - 100, tv_nsec: 0), timespec(tv_sec: time(nil) - 100, tv_nsec: 0)]
-        #expect(utimensat(AT_FDCWD, media.path, &old, 0) == 0)
-        try MediaCache(directory: directory).prune(keepingKeys: keys, files: files, onlyTheKeysFiles: true, now: later)
-        let other = "00000000000000bb.avif"
-        try Data("x".utf8).write(to: media.appendingPathComponent(other))
-        try MediaCache(directory: directory).prune(keepingKeys: keys, files: files, onlyTheKeysFiles: true, now: later)
+        let strayed = try MediaCache(directory: directory)
+        strayed.prune(keepingKeys: keys, files: files, filesDigest: digest, now: later)
+        #expect(strayed.listings == 1)
         #expect(try names() == files)
+        let afterStray = try MediaCache(directory: directory)
+        #expect(afterStray.haveFiles([one, two]) == [true, true] && afterStray.listings == 1)
 
-        // Other keys: looked at.
-        try MediaCache(directory: directory).prune(keepingKeys: keys, files: files.union([stray]), onlyTheKeysFiles: true, now: later)
-        try Data("x".utf8).write(to: media.appendingPathComponent(stray))
-        try MediaCache(directory: directory).prune(keepingKeys: keys, files: files.union([stray]), onlyTheKeysFiles: true, now: later)
-        try MediaCache(directory: directory).prune(keepingKeys: [Self.key(1)], files: Set(one.files), onlyTheKeysFiles: true, now: later)
-        #expect(try names() == Set(one.files))
-
-        // A folder that changed less than a second before the prune is not recorded: the next one looks.
-        let cache = try MediaCache(directory: directory)
-        try cache.store(Self.key(2), image: two, files: Self.image(2).1)
-        try Data("x".utf8).write(to: media.appendingPathComponent(stray))
-        cache.prune(keepingKeys: keys, files: files.union([stray]), onlyTheKeysFiles: true)
-        try MediaCache(directory: directory).prune(keepingKeys: keys, files: files, onlyTheKeysFiles: true)
-        #expect(try names() == files)
+        // A folder changed less than a second before the prune (the real clock): not recorded.
+        let recent = try MediaCache(directory: directory)
+        recent.prune(keepingKeys: keys, files: files, filesDigest: digest)
+        let afterRecent = try MediaCache(directory: directory)
+        #expect(afterRecent.haveFiles([one, two]) == [true, true] && afterRecent.listings == 1)
     }
 
     /// A cache with two entries, pruned to both (its index written anew).
