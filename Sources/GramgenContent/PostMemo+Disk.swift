@@ -122,14 +122,16 @@ extension PostMemo {
     /// (The caption's HTML cannot be checked short of rendering it again; the salt keeps files
     /// from elsewhere out, and whoever can write this folder can write the site's templates.)
     static func isPlausible(_ loaded: LoadedPost, folder: String) -> Bool {
-        let post = loaded.post, prefix = "content/\(folder)/"
+        let post = loaded.post
         func isDate(_ date: Date) -> Bool {
             date.timeIntervalSinceReferenceDate.isFinite && abs(date.timeIntervalSinceReferenceDate) < 1e11
         }
-        // Each list looked at where it is (no list of every handle or date made for each of 10,000 posts).
-        return folder == "users/\(post.author)/posts/\(post.id)" && post.sourcePath == prefix + "post.md"
+        // Each list looked at where it is (no list of every handle or date made for each of 10,000
+        // posts), and each path against its parts in place (no text made for each post).
+        return isJoined(folder, "users/", post.author, "/posts/", post.id)
+            && isJoined(post.sourcePath, "content/", folder, "/post.md")
             && PostID.problem(with: post.id) == nil
-            && post.images.allSatisfy { isPlainFile($0.path, in: prefix) }
+            && post.images.allSatisfy { isPlainFile($0.path, in: folder) }
             && post.tagKeys.allSatisfy(ContentFolder.isPlainName)  // each names a folder of the output
             && post.likedBy.allSatisfy(Handle.isValid) && loaded.references.allSatisfy { Handle.isValid($0.handle) }
             && post.caption.mentions.allSatisfy(Handle.isValid)
@@ -138,9 +140,30 @@ extension PostMemo {
             && isDate(post.date.instant) && abs(post.date.utcOffsetSeconds) <= 18 * 3600
     }
 
-    /// `path` is `folder` followed by a plain name (`ContentFolder.isPlainName`), byte for byte.
+    /// `path` is `content/<folder>/` followed by a plain name (`ContentFolder.isPlainName`), byte for byte.
     private static func isPlainFile(_ path: String, in folder: String) -> Bool {
-        path.utf8.starts(with: folder.utf8) && ContentFolder.isPlainName(path.utf8.dropFirst(folder.utf8.count))
+        guard let name = afterParts(path, "content/", folder, "/") else { return false }
+        return ContentFolder.isPlainName(path.utf8[name...])
+    }
+
+    /// `text` is `parts` one after the other, byte for byte.
+    static func isJoined(_ text: String, _ parts: String...) -> Bool {
+        afterParts(text, parts) == text.utf8.endIndex
+    }
+
+    /// Where `text` goes on after starting with `parts` one after the other; nil when it does not.
+    private static func afterParts(_ text: String, _ parts: String...) -> String.Index? { afterParts(text, parts) }
+
+    private static func afterParts(_ text: String, _ parts: [String]) -> String.Index? {
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        for part in parts {
+            for byte in part.utf8 {
+                guard index != bytes.endIndex, bytes[index] == byte else { return nil }
+                index = bytes.index(after: index)
+            }
+        }
+        return index
     }
 
     /// The file path the loader gives a plain file at `path` (`PostFolder.image`), under `root`

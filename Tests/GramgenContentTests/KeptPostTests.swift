@@ -32,5 +32,10 @@ struct KeptPostTests {
         #expect(!PostMemo.isPlausible(Self.loaded(date: .infinity), folder: folder))
         #expect(!PostMemo.isPlausible(Self.loaded(offset: 100 * 3600), folder: folder))
         #expect(!PostMemo.isPlausible(Self.loaded(id: "../x"), folder: "users/ana/posts/../x"))
+        #expect(!PostMemo.isPlausible(Self.loaded(), folder: folder + "x"), "a longer folder")
+        #expect(!PostMemo.isPlausible(Self.loaded(), folder: String(folder.dropLast())), "a shorter folder")
+        #expect(PostMemo.isJoined("users/ana", "users/", "ana") && PostMemo.isJoined("", "", ""))
+        #expect(!PostMemo.isJoined("users/anna", "users/", "ana") && !PostMemo.isJoined("users/an", "users/", "ana"))
+        #expect(!PostMemo.isJoined("users/ana/", "users/", "ana") && !PostMemo.isJoined("users/ana", "users", "ana"))
     }
 }
