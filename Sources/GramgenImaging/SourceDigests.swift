@@ -37,15 +37,31 @@ public final class SourceDigests: @unchecked Sendable {
         var digest: String
     }
 
-    static let header = "gramgen source digests 1"
+    static let header = "gramgen source digests 2"
+    /// The header of the files of gramgen versions before the count and digest of the keys.
+    static let headerWithoutKeys = "gramgen source digests 1"
 
     private let directory: URL
     private var entries: [String: Entry] = [:]
+    /// Whether `entries` holds the file, parsed.
     private var loaded = false
     private var used: [String: Entry] = [:]
     /// Whether `used` holds an entry `entries` (as read or last saved) does not: else, when it
     /// holds all of them, the file is already what `save` would write (10,000 lines at 10,000 posts).
     private var changed = false
+    /// The file's bytes, read but not parsed (`raw`), and whether they were read.
+    private var raw: [UInt8]?
+    private var rawRead = false
+    /// How many keys the file holds, and their digest, as its first line says (nil for a file
+    /// of an older gramgen, which is written anew).
+    private var fileKeys: (count: Int, digest: UInt64)?
+    /// Whether the file is written as this version writes it (an older one is written anew).
+    private var fileIsCurrent = false
+    /// Entries found by a look in `raw` for their line, before the file is parsed.
+    private var peeked: [String: Entry] = [:]
+    private var peeks = 0
+    /// Times the file was parsed whole (tests).
+    private(set) var parses = 0
     private let lock = NSLock()
 
     public init(directory: URL) {
@@ -64,10 +80,7 @@ public final class SourceDigests: @unchecked Sendable {
         let stamp = Stamp(info)
         // Paths from the content loader are absolute and clean; others are cleaned first.
         let key = Self.isClean(path) ? path : file.standardizedFileURL.path
-        lock.lock()
-        loadIfNeeded()
-        let known = entries[key]
-        lock.unlock()
+        let known = lock.withLock { entry(key) }
         if let known, known.stamp == stamp {
             remember(key, known)
             return known.digest
@@ -75,6 +88,56 @@ public final class SourceDigests: @unchecked Sendable {
         let digest = try MediaCache.digest(of: file)
         remember(key, Entry(stamp: stamp, digest: digest))
         return digest
+    }
+
+    /// The file's entry for `key`; called with the lock held. The first few are found by a look
+    /// for their line in the file's bytes: a build that asks for one digest (the site's icon)
+    /// and keeps every other entry (`keep`) does not parse 10,000 lines.
+    private func entry(_ key: String) -> Entry? {
+        if loaded { return entries[key] }
+        if let known = peeked[key] { return known }
+        guard peeks < 16 else {
+            loadIfNeeded()
+            return entries[key]
+        }
+        peeks += 1
+        readIfNeeded()
+        guard let raw, let found = Self.line(of: key, in: raw) else { return nil }
+        peeked[key] = found
+        return found
+    }
+
+    /// The entry on the line of `key` in `bytes`, found by its last field, or nil.
+    static func line(of key: String, in bytes: [UInt8]) -> Entry? {
+        let needle = Array(("\t" + CacheFiles.escape(key) + "\n").utf8)
+        // At each tab (memchr), the needle compared whole (memcmp).
+        let offset: Int? = bytes.withUnsafeBytes { haystack in
+            needle.withUnsafeBytes { needle in
+                guard let base = haystack.baseAddress, let wanted = needle.baseAddress else { return nil }
+                var at = 0
+                while haystack.count - at >= needle.count, let tab = memchr(base + at, 0x09, haystack.count - at - needle.count + 1) {
+                    at = base.distance(to: UnsafeRawPointer(tab))
+                    if memcmp(base + at, wanted, needle.count) == 0 { return at }
+                    at += 1
+                }
+                return nil
+            }
+        }
+        guard let offset else { return nil }
+        let start = bytes[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        guard start > 0, let (file, entry) = record(bytes[start..<(offset + needle.count - 1)].split(separator: 0x09, omittingEmptySubsequences: false)),
+              file == key else { return nil }
+        return entry
+    }
+
+    /// A line's fields as a path and its entry; nil when they are not what `save` writes.
+    private static func record(_ fields: [ArraySlice<UInt8>]) -> (String, Entry)? {
+        guard fields.count == 6, let size = CacheFiles.integer(fields[0]), let modified = CacheFiles.integer(fields[1]),
+              let changed = CacheFiles.integer(fields[2]), let inode = CacheFiles.integer(fields[3]),
+              fields[4].count == 64, let file = CacheFiles.unescape(fields[5])
+        else { return nil }
+        return (file, Entry(stamp: Stamp(size: size, modified: modified, changed: changed, inode: inode),
+                            digest: String(decoding: fields[4], as: UTF8.self)))
     }
 
     /// Absolute, with no `//` and no `/.` (so no `.` or `..` part): looked at byte by byte, as
@@ -146,54 +209,88 @@ public final class SourceDigests: @unchecked Sendable {
     private func remember(_ key: String, _ entry: Entry) {
         lock.lock()
         used[key] = entry
-        if !loaded || entries[key] != entry { changed = true }
+        if (loaded ? entries[key] : peeked[key]) != entry { changed = true }
         lock.unlock()
     }
 
-    /// Reads `sources` now, on the caller's thread, rather than on a build's first look-up.
+    /// Reads `sources` now, on the caller's thread, rather than on a build's first look-up: its
+    /// bytes, which are parsed only when more than a few entries are looked up.
     public func preload() {
-        lock.withLock { loadIfNeeded() }
+        lock.withLock { readIfNeeded() }
     }
 
-    /// Reads `sources`; called with the lock held.
+    /// Reads the file's bytes and its first line; called with the lock held.
+    private func readIfNeeded() {
+        guard !rawRead else { return }
+        rawRead = true
+        guard let bytes = CacheFiles.read(path), let end = bytes.firstIndex(of: 0x0A) else { return }
+        let first = bytes[..<end].split(separator: 0x09, omittingEmptySubsequences: false)
+        let name = first.first.map { String(decoding: $0, as: UTF8.self) }
+        if first.count == 3, name == Self.header, let count = CacheFiles.integer(first[1]), let digest = UInt64(String(decoding: first[2], as: UTF8.self), radix: 16) {
+            fileKeys = (Int(count), digest)
+            fileIsCurrent = true
+            raw = bytes
+        } else if first.count == 1, name == Self.headerWithoutKeys {
+            fileIsCurrent = false
+            raw = bytes
+        }
+    }
+
+    /// Parses the file; called with the lock held.
     private func loadIfNeeded() {
         guard !loaded else { return }
         loaded = true
-        guard let bytes = CacheFiles.read(path) else { return }
+        readIfNeeded()
+        guard let bytes = raw else { return }
+        parses += 1
         let records = CacheFiles.records(bytes)
-        guard let first = records.first, first.count == 1, String(decoding: first[0], as: UTF8.self) == Self.header
-        else { return }
         entries.reserveCapacity(records.count - 1)  // not rehashed a dozen times as it grows
         for fields in records.dropFirst() {
-            guard fields.count == 6, let size = CacheFiles.integer(fields[0]), let modified = CacheFiles.integer(fields[1]),
-                  let changed = CacheFiles.integer(fields[2]), let inode = CacheFiles.integer(fields[3]),
-                  fields[4].count == 64, let file = CacheFiles.unescape(fields[5])
-            else { continue }
-            entries[file] = Entry(stamp: Stamp(size: size, modified: modified, changed: changed, inode: inode),
-                                  digest: String(decoding: fields[4], as: UTF8.self))
+            guard let (file, entry) = Self.record(fields) else { continue }
+            entries[file] = entry
         }
+        raw = nil
     }
 
     /// Writes the entries used by this build (others are dropped); they are what a next build
     /// with the same object starts from.
     public func save() {
         lock.lock()
+        defer { lock.unlock() }
+        // Nothing found changed, the file never parsed: when the keys this build used or kept are
+        // the very keys the file holds (its first line says how many and their digest), it is
+        // already what would be written. The next build of this object reads it again.
+        if !loaded, !changed, let fileKeys {
+            var keys = Set(used.keys)
+            for list in kept { keys.formUnion(list) }
+            if keys.count == fileKeys.count, DigestBuilder.unordered(keys) == fileKeys.digest {
+                used = [:]
+                kept = []
+                peeked = [:]
+                peeks = 0
+                raw = nil
+                rawRead = false
+                self.fileKeys = nil
+                return
+            }
+        }
+        takeKept()
         defer {
             entries = used
             used = [:]
             changed = false
-            lock.unlock()
+            raw = nil
+            fileKeys = nil
         }
-        takeKept()
-        if loaded, !changed, used.count == entries.count { return }
-        var text = Self.header + "\n"
+        if loaded, !changed, fileIsCurrent, used.count == entries.count { return }
+        var text = Self.header + "\t\(used.count)\t" + String(DigestBuilder.unordered(used.keys), radix: 16) + "\n"
         for (file, entry) in used.sorted(by: { $0.key < $1.key }) {
             let stamp = entry.stamp
             text += "\(stamp.size)\t\(stamp.modified)\t\(stamp.changed)\t\(stamp.inode)\t\(entry.digest)\t"
             text += CacheFiles.escape(file)
             text += "\n"
         }
-        try? AtomicFile.write(text: text, to: path)
+        fileIsCurrent = (try? AtomicFile.write(text: text, to: path)) != nil
         // The index of gramgen versions that kept it as JSON.
         unlink(directory.appendingPathComponent("sources.json").path)
     }

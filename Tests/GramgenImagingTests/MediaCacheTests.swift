@@ -326,6 +326,7 @@ struct MediaCacheTests {
         next.keep(keys: files.map { SourceDigests.key(of: $0) })
         next.save()
         #expect(next.keptOneByOne == 0)
+        #expect(next.parses == 0, "the file's line of the one looked up found by itself, the rest by the first line's count and digest")
         #expect(try SourceDigests.Stamp(Self.info(path)) == written)
 
         // One of them gone: the file is written again without it.
@@ -335,6 +336,52 @@ struct MediaCacheTests {
         #expect(fewer.keptOneByOne == 2)
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(!text.contains("photo2.jpg") && text.contains("photo1.jpg"))
+    }
+
+    @Test("the digests' file is looked up line by line for a few files, parsed whole beyond; one of an older gramgen is written anew with its entries")
+    func digestsLineByLine() throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A name with a tab (escaped in the file), and one that ends as another does.
+        let files = ["a\tb.jpg", "b.jpg", "sub/b.jpg"].map { directory.appendingPathComponent($0) }
+            + (0..<20).map { directory.appendingPathComponent("photo\($0).jpg") }
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        for (index, file) in files.enumerated() { try Data("bytes \(index)".utf8).write(to: file) }
+        let first = SourceDigests(directory: directory)
+        let digests = try files.map { try first.digest(of: $0) }
+        first.save()
+        let path = directory.appendingPathComponent("sources").path
+
+        let few = SourceDigests(directory: directory)
+        #expect(try files.prefix(3).map { try few.digest(of: $0) } == Array(digests.prefix(3)))
+        #expect(few.parses == 0)
+        let many = SourceDigests(directory: directory)
+        #expect(try files.map { try many.digest(of: $0) } == digests)
+        #expect(many.parses == 1)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(SourceDigests.line(of: SourceDigests.key(of: files[1]), in: bytes)?.digest == digests[1])
+        #expect(SourceDigests.line(of: directory.appendingPathComponent("c.jpg").path, in: bytes) == nil)
+        #expect(SourceDigests.line(of: "/b.jpg", in: bytes) == nil, "a path that another ends with is not found in it")
+
+        // A source written since: found changed by its line, and the file written again.
+        try Data("other bytes".utf8).write(to: files[1])
+        let edited = SourceDigests(directory: directory)
+        let newDigest = try edited.digest(of: files[1])
+        #expect(newDigest != digests[1] && edited.parses == 0)
+        edited.keep(keys: files.map { SourceDigests.key(of: $0) })
+        edited.save()
+        #expect(SourceDigests.line(of: SourceDigests.key(of: files[1]), in: try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))))?.digest == newDigest)
+
+        // The file of an older gramgen (no count and digest on its first line): parsed, and written in this version's form.
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let old = SourceDigests.headerWithoutKeys + "\n" + text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n")
+        try old.write(toFile: path, atomically: true, encoding: .utf8)
+        let upgraded = SourceDigests(directory: directory)
+        upgraded.keep(keys: files.map { SourceDigests.key(of: $0) })
+        upgraded.save()
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix(SourceDigests.header + "\t\(files.count)\t"))
+        let after = SourceDigests(directory: directory)
+        #expect(try after.digest(of: files[0]) == digests[0] && after.parses == 0)
     }
 
     @Test("a source rewritten with the same size and its old modification time is read again")
