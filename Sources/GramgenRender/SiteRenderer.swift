@@ -36,8 +36,10 @@ public final class SiteRenderer: @unchecked Sendable {
     /// What the last build of this process made of each post for the search index (`gramgen serve`).
     public var searchMemo: SearchMemo?
 
+    /// `prepared`: `Prepared(site)`, made ahead (while the images are taken, by a one-off build);
+    /// made here when nil.
     public init(site: Site, images: [String: ProcessedImage], theme: Theme, inputs: RenderInputs? = nil,
-                parallel: Parallel = Parallel(), webApp: WebApp = WebApp()) {
+                parallel: Parallel = Parallel(), webApp: WebApp = WebApp(), prepared: Prepared? = nil) {
         self.site = site
         self.webApp = webApp
         self.parallel = parallel
@@ -45,16 +47,29 @@ public final class SiteRenderer: @unchecked Sendable {
         self.theme = theme
         self.inputs = inputs
         messages = Messages(config: site.config)
-        // The events beside the tables by author (each a pass over every post, on one thread
-        // while the other core waited: a twentieth of a `gramgen serve` rebuild at 10,000 posts).
-        let (activities, tables) = parallel.both({ Activity.all(in: site) }, { Self.tables(site) })
-        self.activities = activities
-        (postsByAuthor, postIndexesByAuthor, postsMentioning, postsLikedBy, authorPosition) = tables
+        let made = prepared ?? Prepared(site, parallel: parallel)
+        activities = made.activities
+        (postsByAuthor, postIndexesByAuthor, postsMentioning, postsLikedBy, authorPosition) = made.tables
+    }
+
+    /// What the renderer makes of the site alone, before any image: each user's events and the
+    /// tables by author, mention and like.
+    public struct Prepared: @unchecked Sendable {
+        let activities: [String: [Activity]]
+        let tables: (byAuthor: [String: [Post]], indexes: [String: [Int]], mentioning: [String: [Post]],
+                     liked: [String: [Post]], position: [String: Int])
+
+        /// The events beside the tables by author (each a pass over every post, on one thread
+        /// while the other core waited: a twentieth of a `gramgen serve` rebuild at 10,000 posts).
+        /// With one worker, one after the other (made ahead on a thread of its own).
+        public init(_ site: Site, parallel: Parallel = Parallel(jobs: 1)) {
+            (activities, tables) = parallel.both({ Activity.all(in: site) }, { SiteRenderer.tables(site) })
+        }
     }
 
     /// Each author's posts and their places in `site.posts`, the posts mentioning each handle and
     /// those each user liked, and where each post stands among its author's.
-    private static func tables(_ site: Site) -> (byAuthor: [String: [Post]], indexes: [String: [Int]], mentioning: [String: [Post]],
+    fileprivate static func tables(_ site: Site) -> (byAuthor: [String: [Post]], indexes: [String: [Int]], mentioning: [String: [Post]],
                                                  liked: [String: [Post]], position: [String: Int]) {
         var byAuthor: [String: [Post]] = [:], mentioning: [String: [Post]] = [:], liked: [String: [Post]] = [:]
         var indexes: [String: [Int]] = [:]
