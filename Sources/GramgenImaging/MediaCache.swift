@@ -35,6 +35,10 @@ public final class MediaCache: @unchecked Sendable {
     private var indexState = IndexState.fresh
     /// Lines the index held when read (a damaged or repeated line makes it differ from `entries`).
     private var indexLines = 0
+    /// Whether `listAhead` started the listing.
+    private var listingAhead = false
+    /// Times `haveFiles` answered from the record alone (tests).
+    private(set) var fromRecord = 0
     /// Times `media/` was listed (tests).
     private(set) var listings = 0
     /// The stamp of `media/` while it was listed (nil when it moved meanwhile).
@@ -123,11 +127,31 @@ public final class MediaCache: @unchecked Sendable {
         lock.withLock {
             if !listed, let record = IndexRecord(reading: recordPath)?.folder, record.stamp == FolderStamp(mediaPath),
                record.files == Self.filesDigest(of: images) {
+                fromRecord += 1
                 return [Bool](repeating: true, count: images.count)
+            }
+            // A few images (a build's new photo whose bytes the last build had): each file looked
+            // at, and the listing, which this build's prune will want, made on another thread.
+            if !listed, images.count <= 16 {
+                listAhead()
+                return images.map { $0.allFiles(isFile) }
             }
             listIfNeeded()
             return images.map(isComplete)
         }
+    }
+
+    /// Whether `name` is a regular file in `media/`.
+    private func isFile(_ name: String) -> Bool {
+        var info = stat()
+        return lstat(mediaPath + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// Lists `media/` on another thread, once; called with the lock held.
+    private func listAhead() {
+        guard !listingAhead else { return }
+        listingAhead = true
+        DispatchQueue.global().async { [self] in lock.withLock { listIfNeeded() } }
     }
 
     /// A digest of the names of every file of `images`, in no order (a file two images share
@@ -235,8 +259,9 @@ public final class MediaCache: @unchecked Sendable {
             // The listing shows the folder as it is: nothing made or removed in it since it was
             // listed (by this process or, as its stamp says, another), and that a second ago or
             // more (`FolderStamp.settled`).
+            // Every file there: with no name unused, the listing is a part of `files`, the whole when as many.
             if let filesDigest, removed.isEmpty, !folderTouched, let stamp, listedStamp == stamp, let settled = stamp.settled(now: now),
-               files.allSatisfy(media.contains) {
+               unused.isEmpty ? media.count == files.count : files.allSatisfy(media.contains) {
                 folder = FolderRecord(stamp: settled, files: filesDigest)
             }
         }

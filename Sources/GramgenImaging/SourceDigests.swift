@@ -209,7 +209,12 @@ public final class SourceDigests: @unchecked Sendable {
     private func remember(_ key: String, _ entry: Entry) {
         lock.lock()
         used[key] = entry
-        if (loaded ? entries[key] : peeked[key]) != entry { changed = true }
+        if (loaded ? entries[key] : peeked[key]) != entry {
+            // The file will be written: parsed now on another thread, not when it is saved, at
+            // the build's end.
+            if !changed, !loaded { DispatchQueue.global().async { [self] in lock.withLock { loadIfNeeded() } } }
+            changed = true
+        }
         lock.unlock()
     }
 

@@ -217,32 +217,36 @@ struct MediaCacheTests {
         #expect(first.listings == 1)
         // Recorded: the same images' files are found, and pruned, without a listing.
         let next = try MediaCache(directory: directory)
-        #expect(next.haveFiles([one, two]) == [true, true])
+        #expect(next.haveFiles([one, two]) == [true, true] && next.fromRecord == 1)
         next.prune(keepingKeys: keys, files: files, filesDigest: digest, now: later)
         #expect(next.listings == 0)
         #expect(try names() == files)
         // Other images: listed.
         let other = try MediaCache(directory: directory)
-        #expect(other.haveFiles([one]) == [true] && other.listings == 1)
+        #expect(other.haveFiles([one]) == [true] && other.fromRecord == 0)
         // Not told the files are those of the images (a slide's second pass kept): listed, and no record.
         let unsure = try MediaCache(directory: directory)
         unsure.prune(keepingKeys: keys, files: files)
         #expect(unsure.listings == 1)
         let afterUnsure = try MediaCache(directory: directory)
-        #expect(afterUnsure.haveFiles([one, two]) == [true, true] && afterUnsure.listings == 1)
+        #expect(afterUnsure.haveFiles([one, two]) == [true, true] && afterUnsure.fromRecord == 0)
         settle()
         try MediaCache(directory: directory).prune(keepingKeys: keys, files: files, filesDigest: digest, now: later)
 
         // A file removed since: the folder moved; listed, and the image without its file is said so.
         try FileManager.default.removeItem(at: media.appendingPathComponent(two.files[0]))
         let removed = try MediaCache(directory: directory)
-        #expect(removed.haveFiles([one, two]) == [true, false] && removed.listings == 1)
+        #expect(removed.haveFiles([one, two]) == [true, false] && removed.fromRecord == 0)
+        // More than a few images: listed at once.
+        let many = try MediaCache(directory: directory)
+        #expect(many.haveFiles(Array(repeating: one, count: 10) + Array(repeating: two, count: 10)) == Array(repeating: true, count: 10) + Array(repeating: false, count: 10))
+        #expect(many.listings == 1)
         // A file missing: listed at each prune, never recorded.
         settle()
         let missing = try MediaCache(directory: directory)
         missing.prune(keepingKeys: keys, files: files, filesDigest: digest, now: later)
         let stillMissing = try MediaCache(directory: directory)
-        #expect(stillMissing.haveFiles([one, two]) == [true, false] && stillMissing.listings == 1)
+        #expect(stillMissing.haveFiles([one, two]) == [true, false] && stillMissing.fromRecord == 0)
         try MediaCache(directory: directory).store(Self.key(2), image: two, files: Self.image(2).1)
         settle()
         try MediaCache(directory: directory).prune(keepingKeys: keys, files: files, filesDigest: digest, now: later)
@@ -255,13 +259,13 @@ struct MediaCacheTests {
         #expect(strayed.listings == 1)
         #expect(try names() == files)
         let afterStray = try MediaCache(directory: directory)
-        #expect(afterStray.haveFiles([one, two]) == [true, true] && afterStray.listings == 1)
+        #expect(afterStray.haveFiles([one, two]) == [true, true] && afterStray.fromRecord == 0)
 
         // A folder changed less than a second before the prune (the real clock): not recorded.
         let recent = try MediaCache(directory: directory)
         recent.prune(keepingKeys: keys, files: files, filesDigest: digest)
         let afterRecent = try MediaCache(directory: directory)
-        #expect(afterRecent.haveFiles([one, two]) == [true, true] && afterRecent.listings == 1)
+        #expect(afterRecent.haveFiles([one, two]) == [true, true] && afterRecent.fromRecord == 0)
     }
 
     /// A cache with two entries, pruned to both (its index written anew).
