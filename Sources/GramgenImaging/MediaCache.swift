@@ -256,10 +256,10 @@ public final class MediaCache: @unchecked Sendable {
             let removed = unused.filter(Self.isOwnName)
             for name in removed { unlink(mediaPath + "/" + name) }
             if !unused.isEmpty { media.subtract(unused) }
-            // The listing shows the folder as it is: nothing made or removed in it since it was
-            // listed (by this process or, as its stamp says, another), and that a second ago or
-            // more (`FolderStamp.settled`).
-            // Every file there: with no name unused, the listing is a part of `files`, the whole when as many.
+            // Recorded when the listing shows the folder as it is (nothing made or removed in it
+            // since it was listed, by this process or, as its stamp says, another, and that a
+            // second ago or more: `FolderStamp.settled`) with every file there (with no name
+            // unused, the listing is a part of `files`, the whole when as many).
             if let filesDigest, removed.isEmpty, !folderTouched, let stamp, listedStamp == stamp, let settled = stamp.settled(now: now),
                unused.isEmpty ? media.count == files.count : files.allSatisfy(media.contains) {
                 folder = FolderRecord(stamp: settled, files: filesDigest)
