@@ -19,8 +19,7 @@ command -v /usr/bin/time >/dev/null || { echo "needs GNU time: apt-get install t
 command -v vips >/dev/null || { echo "needs the vips command: apt-get install libvips-tools" >&2; exit 1; }
 
 if [ -z "$gramgen" ]; then
-  (cd "$root" && swift build -c release --product gramgen --scratch-path "$scratch" >&2)
-  gramgen="$scratch/release/gramgen"
+  gramgen=$("$root/scripts/build-release.sh" "$scratch")
 fi
 
 work=/tmp/gramgen-memory

@@ -23,8 +23,7 @@ if [ ! -f "$corpus/manifest.json" ]; then
   "$here/run.sh" --text "$posts" --runs 1 --steps cold >&2
 fi
 if [ -z "$gramgen" ]; then
-  (cd "$root" && swift build -c release --product gramgen --scratch-path .build-release >&2)
-  gramgen="$root/.build-release/release/gramgen"
+  gramgen=$("$root/scripts/build-release.sh" .build-release)
 fi
 # Everything it makes and deletes is inside a folder of its own under WORK.
 work=${WORK:-/tmp/gramgen-bench}/floor-text$posts

@@ -59,8 +59,7 @@ if [ ! -f "$corpus/manifest.json" ]; then
     "$shared/make-corpus.sh" --out "$corpus" --users "$users" --posts "$posts" --images "$images" --seed 1 "${sizes[@]}" >&2
   fi
 fi
-(cd "$root" && swift build -c release --product gramgen --scratch-path .build-release >&2)
-gramgen="$root/.build-release/release/gramgen"
+gramgen=$("$root/scripts/build-release.sh" .build-release)
 site="$corpus/gramgen"
 outputs=--site-outputs
 if [ "$text" = 0 ] && [ "$settings" = init ]; then

@@ -24,8 +24,7 @@ command -v /usr/bin/time >/dev/null || { echo "needs GNU time: apt-get install -
 if [ -n "${GRAMGEN:-}" ]; then
   gramgen=$GRAMGEN
 else
-  (cd "$root" && swift build -c release --product gramgen --scratch-path .build-release >&2)
-  gramgen="$root/.build-release/release/gramgen"
+  gramgen=$("$root/scripts/build-release.sh" .build-release)
 fi
 log=$(mktemp)
 for n in $sizes; do

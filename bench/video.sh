@@ -30,8 +30,8 @@ work=/tmp/gramgen-bench/video
 site=$work/site
 clips=$work/clips
 mkdir -p "$clips"
-gramgen=${GRAMGEN:-$root/.build/release/gramgen}
-[ -x "$gramgen" ] || (cd "$root" && swift build -c release --product gramgen)
+gramgen=${GRAMGEN:-}
+[ -n "$gramgen" ] || gramgen=$("$root/scripts/build-release.sh")
 
 q=(-nostdin -hide_banner -loglevel error -y)
 grain="noise=alls=6:allf=t"

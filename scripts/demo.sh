@@ -3,6 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
-swift build -c release --product gramgen
-.build/release/gramgen build "$@"
+gramgen=$(scripts/build-release.sh)
+"$gramgen" build "$@"
 echo "Open public/index.html in a browser, or serve public/ with any web server."
