@@ -204,7 +204,7 @@ public struct BuildPipeline {
                                                   parallel: options.parallel, memo: posts,
                                                   namesChecked: state.loaded.checked?.contentNamesClean ?? false))
         state.loaded.site = state.collect { loader.load(diagnostics: &$0) }
-        (state.report.postsRead, state.report.postsKept) = (posts.read, posts.reused)
+        (state.report.postsRead, state.report.postsKept, state.report.profilesKept) = (posts.read, posts.reused, posts.profilesReused)
         if let last = posts.takeRetired() { state.memory?.release(last) }
         if state.memory == nil {
             // A one-off build writes the posts it read anew now, on another thread, and then lets
@@ -219,7 +219,7 @@ public struct BuildPipeline {
                 posts.keepOnlyWhatSaveWrites()
             }
         }
-        state.console.detail("  posts: \(posts.read) read, \(posts.reused) as the last build left them")
+        state.console.detail("  posts: \(posts.read) read, \(posts.reused) as the last build left them; profiles: \(posts.profilesReused) as it left them")
         return .next
     }
 

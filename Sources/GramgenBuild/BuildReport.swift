@@ -19,6 +19,8 @@ public struct BuildReport: Sendable {
     /// Posts read and parsed, and posts taken as the last build left them (their folders unchanged).
     public var postsRead = 0
     public var postsKept = 0
+    /// Profiles taken as the last build left them (their user folders unchanged).
+    public var profilesKept = 0
     /// Images taken as the last build found them (their files unchanged), without a look-up.
     public var imagesKept = 0
     /// Every image taken in one piece, as the last build's first look-up found them (the same

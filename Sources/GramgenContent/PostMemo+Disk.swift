@@ -14,9 +14,14 @@ import GramgenCore
 /// is used. Only posts loaded without a diagnostic are kept (one with a warning is read again,
 /// and warns again), and only those whose files are plain files inside content/ (their URLs are
 /// made again from their paths). A file cut short or damaged is ignored: its posts are read again.
+///
+/// The users' profiles are kept the same way, all in one file (`profiles`) beside the shards:
+/// each as the loader made it from its user folder, by the folder's stamp.
 extension PostMemo {
     public static let shardCount = 64
     private static let magic = "gramgen posts 1"
+    private static let profilesMagic = "gramgen profiles 1"
+    static let profilesName = "profiles"
     /// A shard holds a 64th of the posts: 1.5 MB at 100,000 posts. One larger than this was not
     /// written by gramgen and is not read (64 of them: at most 1 GiB read).
     static let maxShardBytes = 16 * 1024 * 1024
@@ -41,6 +46,9 @@ extension PostMemo {
                                                magic: Self.magic, salt: salt) else { return nil }
             return try? Self.decode(&reader, contentRoot: contentRoot)
         }
+        let keptProfiles = KeptFile.reader(atPath: folder.appendingPathComponent(Self.profilesName).path, limit: Self.maxShardBytes,
+                                           magic: Self.profilesMagic, salt: salt)
+            .flatMap { reader in var reader = reader; return try? Self.decodeProfiles(&reader, contentRoot: contentRoot) }
         // The context of most posts (a file with none says little: a small site leaves most empty).
         var votes: [UInt64: Int] = [:]
         for case let decoded? in shards { votes[decoded.key, default: 0] += max(1, decoded.entries.count * 1000) }
@@ -55,6 +63,11 @@ extension PostMemo {
                 }
                 for (folder, entry) in decoded.entries { entries[folder] = entry }
             }
+            if let keptProfiles, keptProfiles.key == key {
+                profiles = Dictionary(keptProfiles.entries, uniquingKeysWith: { first, _ in first })
+            } else {
+                profilesChanged = true
+            }
             contextKey = key
             restored = true
         }
@@ -63,11 +76,18 @@ extension PostMemo {
     /// Writes the shards that changed since they were read or last written into `folder`.
     public func save(to folder: URL, salt: String, contentRoot: URL) {
         // Taken as changes are: a load that changes a shard while this writes marks it again.
-        let (key, changed, all): (UInt64?, Set<Int>, [String: Entry]) = lock.withLock {
-            defer { if contextKey != nil { changedShards = [] } }
-            return (contextKey, changedShards, entries)
+        let (key, changed, all, profilesToWrite): (UInt64?, Set<Int>, [String: Entry], [String: ProfileEntry]?) = lock.withLock {
+            defer { if contextKey != nil { changedShards = []; profilesChanged = false } }
+            return (contextKey, changedShards, entries, profilesChanged ? profiles : nil)
         }
-        guard let key, !changed.isEmpty else { return }
+        guard let key else { return }
+        if let profilesToWrite {
+            let writer = Self.encodeProfiles(profilesToWrite, salt: salt, key: key, contentRoot: contentRoot)
+            if !KeptFile.write(writer, toPath: folder.appendingPathComponent(Self.profilesName).path) {
+                lock.withLock { profilesChanged = true }
+            }
+        }
+        guard !changed.isEmpty else { return }
         var byShard: [Int: [(String, Entry)]] = [:]
         for (folder, entry) in all {
             let shard = Self.shard(folder)
@@ -173,6 +193,85 @@ extension PostMemo {
         return root + "/" + path.dropFirst("content/".count)
     }
 
+    private static func encodeProfiles(_ profiles: [String: ProfileEntry], salt: String, key: UInt64, contentRoot: URL) -> ByteWriter {
+        var writer = KeptFile.writer(magic: profilesMagic, salt: salt)
+        let root = contentRoot.path
+        writer.word(key)
+        // Only those read without a diagnostic, whose avatar is where the loader puts it.
+        let kept = profiles.filter { _, entry in
+            entry.diagnostics.isEmpty && entry.profile.avatar.map { imageFilePath($0.path, root: root) == $0.filePath } ?? true
+        }.sorted { $0.key < $1.key }
+        writer.list(kept) { writer, item in
+            let (folder, entry) = item, profile = entry.profile
+            writer.string(folder)
+            writer.list(entry.stamp) { $0.int($1) }
+            writer.string(profile.handle)
+            writer.string(profile.name)
+            write(profile.bio, to: &writer)
+            writer.optional(profile.website) { $0.string($1) }
+            writer.optional(profile.location) { $0.string($1) }
+            writer.strings(profile.following)
+            writer.optional(profile.avatar) { writer, avatar in
+                writer.string(avatar.path)
+                writer.string(avatar.alt)
+            }
+            writer.string(profile.sourcePath)
+            write(entry.following, to: &writer)
+        }
+        return writer
+    }
+
+    private static func decodeProfiles(_ reader: inout ByteReader, contentRoot: URL) throws -> (key: UInt64, entries: [(String, ProfileEntry)]) {
+        let key = try reader.word()
+        let root = contentRoot.path
+        let entries = try reader.list { reader -> (String, ProfileEntry) in
+            let folder = try reader.string()
+            let stamp: [Int64] = try reader.list { try $0.int() }
+            let handle = try reader.string(), name = try reader.string(), bio = try readText(from: &reader)
+            let website = try reader.optional { try $0.string() }, location = try reader.optional { try $0.string() }
+            let following = try reader.strings()
+            let avatar = try reader.optional { reader -> ImageSource in
+                let path = try reader.string()
+                guard let file = imageFilePath(path, root: root) else { throw ByteReader.Malformed() }
+                return ImageSource(path: path, filePath: file, alt: try reader.string())
+            }
+            let profile = Profile(handle: handle, name: name, bio: bio, website: website, location: location,
+                                  following: following, avatar: avatar, sourcePath: try reader.string())
+            let entry = ProfileEntry(stamp: stamp, profile: profile, following: try readReferences(from: &reader), diagnostics: [])
+            guard isPlausible(entry, folder: folder) else { throw ByteReader.Malformed() }
+            return (folder, entry)
+        }
+        guard reader.isAtEnd else { throw ByteReader.Malformed() }
+        return (key, entries)
+    }
+
+    /// What a load of the user folder `folder` can make, and nothing else, as `isPlausible` of a
+    /// post: its own handle, profile file and avatar, handles that are handles, a website the
+    /// loader takes (the other texts are escaped where they are shown).
+    static func isPlausible(_ entry: ProfileEntry, folder: String) -> Bool {
+        let profile = entry.profile
+        return isJoined(folder, "users/", profile.handle) && Handle.isValid(profile.handle)
+            && isJoined(profile.sourcePath, "content/", folder, "/profile.md")
+            && profile.avatar.map { isPlainFile($0.path, in: folder) } ?? true
+            && profile.website.map(WebLink.isSafe) ?? true
+            && profile.following.allSatisfy(Handle.isValid) && entry.following.allSatisfy { Handle.isValid($0.handle) }
+            && profile.bio.mentions.allSatisfy(Handle.isValid)
+    }
+
+    private static func write(_ references: [Reference], to writer: inout ByteWriter) {
+        writer.list(references) { writer, reference in
+            writer.string(reference.handle)
+            write(reference.location, to: &writer)
+            writer.string(reference.role)
+        }
+    }
+
+    private static func readReferences(from reader: inout ByteReader) throws -> [Reference] {
+        try reader.list { reader in
+            Reference(handle: try reader.string(), location: try readLocation(from: &reader), role: try reader.string())
+        }
+    }
+
     private static func write(_ loaded: LoadedPost, to writer: inout ByteWriter) {
         let post = loaded.post
         writer.string(post.id)
@@ -199,11 +298,7 @@ extension PostMemo {
         writer.string(post.sourcePath)
         writer.word(post.sourceDigest)
         writer.strings(loaded.tagSpellings)
-        writer.list(loaded.references) { writer, reference in
-            writer.string(reference.handle)
-            write(reference.location, to: &writer)
-            writer.string(reference.role)
-        }
+        write(loaded.references, to: &writer)
         writer.optional(loaded.repostLocation) { write($1, to: &$0) }
     }
 
@@ -234,9 +329,7 @@ extension PostMemo {
                         tagKeys: tagKeys, likedBy: likedBy, comments: comments, isDraft: isDraft, isSensitive: isSensitive,
                         showExif: showExif, repostOf: repostOf, sourcePath: sourcePath, sourceDigest: sourceDigest)
         let spellings = try reader.strings()
-        let references = try reader.list { reader in
-            Reference(handle: try reader.string(), location: try readLocation(from: &reader), role: try reader.string())
-        }
+        let references = try readReferences(from: &reader)
         let repostLocation = try reader.optional { try readLocation(from: &$0) }
         return LoadedPost(post: post, tagSpellings: spellings, references: references, repostLocation: repostLocation)
     }

@@ -30,8 +30,9 @@ public final class PostMemo: @unchecked Sendable {
     }
 
     /// A user's profile as the last load read it, by the stamp of the user's own files
-    /// (`users/<handle>`, every file there but the posts). Kept in memory only: a server's
-    /// rebuild read and parsed every profile again (a twentieth of it at 100 users).
+    /// (`users/<handle>`, every file there but the posts): a server's rebuild read and parsed
+    /// every profile again (a twentieth of it at 100 users), and so did a one-off build, which
+    /// takes those read without a diagnostic from the last build's file (`PostMemo+Disk.swift`).
     struct ProfileEntry {
         var stamp: [Int64]
         var profile: Profile
@@ -47,10 +48,12 @@ public final class PostMemo: @unchecked Sendable {
     var entries: [String: Entry] = [:]
     private var next: [String: Entry] = [:]
     /// Profiles by user folder, as `entries` are by post folder.
-    private var profiles: [String: ProfileEntry] = [:]
+    var profiles: [String: ProfileEntry] = [:]
     private var nextProfiles: [String: ProfileEntry] = [:]
     /// Profiles taken from the memo by the last load.
     public private(set) var profilesReused = 0
+    /// Whether `profiles` differ from the file on disk (`save`).
+    var profilesChanged = false
     /// The shards of the file on disk that no longer hold what `entries` does (`save`).
     var changedShards: Set<Int> = []
     /// The shards the load under way changed (`finish` adds them to `changedShards`).
@@ -114,6 +117,7 @@ public final class PostMemo: @unchecked Sendable {
                 changedShards = Set(0..<Self.shardCount)
                 entries = [:]
                 profiles = [:]
+                profilesChanged = true
             }
             restored = false
             self.context = context
@@ -168,6 +172,8 @@ public final class PostMemo: @unchecked Sendable {
             retired = (entries, listed, profiles)
             entries = next
             next = [:]
+            // Unchanged when every kept profile was taken and none was read anew.
+            if profilesReused != profiles.count || nextProfiles.count != profilesReused { profilesChanged = true }
             profiles = nextProfiles
             nextProfiles = [:]
             listed = nil
@@ -181,7 +187,7 @@ public final class PostMemo: @unchecked Sendable {
         lock.withLock {
             let kept = changedShards.isEmpty ? [:] : entries.filter { changedShards.contains(Self.shard($0.key)) }
             Parallel.free(&entries, replacingWith: kept)
-            profiles = [:]
+            if !profilesChanged { profiles = [:] }
         }
     }
 
@@ -200,6 +206,7 @@ public final class PostMemo: @unchecked Sendable {
     public func clear() {
         lock.withLock {
             changedShards.formUnion(entries.keys.map(Self.shard))
+            profilesChanged = true
             restored = false
             entries = [:]
             next = [:]

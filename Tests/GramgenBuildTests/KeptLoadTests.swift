@@ -37,6 +37,29 @@ struct KeptLoadTests {
         try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
     }
 
+    @Test("a one-off build takes each profile whose user folder did not change from the last build's file; an edited one is read again")
+    func profilesKept() throws {
+        let site = try IncrementalEditKindsTests.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
+        defer { TestSupport.remove(site, output, cache) }
+        let users = 4  // ana, ben, cleo, eve
+        let first = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(first.published && first.profilesKept == 0, "nothing kept before the first build")
+        try IncrementalEditKindsTests.apply(.captionText, to: site)
+        let second = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(second.published && second.profilesKept == users, "\(second.profilesKept) profiles kept")
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+        try IncrementalEditKindsTests.write(site, "content/users/ben/profile.md", "---\nname: Ben\nwebsite: https://ben.example\n---\nA bio of today.\n")
+        let third = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(third.published && third.profilesKept == users - 1, "\(third.profilesKept) profiles kept")
+        #expect(try String(contentsOf: output.appendingPathComponent("ben/index.html"), encoding: .utf8).contains("A bio of today."))
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+        // The next build takes ben's profile as the third read it, website and all.
+        try IncrementalEditKindsTests.apply(.captionText, to: site)
+        let fourth = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(fourth.published && fourth.profilesKept == users, "\(fourth.profilesKept) profiles kept")
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+    }
+
     @Test("a post folder renamed: its photos are found among the last build's images by their bytes, without the cache's index")
     func renamedFolder() throws {
         let site = try IncrementalEditKindsTests.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()

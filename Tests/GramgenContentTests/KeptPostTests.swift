@@ -38,4 +38,26 @@ struct KeptPostTests {
         #expect(!PostMemo.isJoined("users/anna", "users/", "ana") && !PostMemo.isJoined("users/an", "users/", "ana"))
         #expect(!PostMemo.isJoined("users/ana/", "users/", "ana") && !PostMemo.isJoined("users/ana", "users", "ana"))
     }
+
+    static func profile(handle: String = "ana", avatar: String? = "avatar.jpg", website: String? = "https://ana.example",
+                        following: [String] = ["ben"], source: String? = nil) -> PostMemo.ProfileEntry {
+        let profile = Profile(handle: handle, name: "Ana", bio: RichText(html: "<p>Hi</p>", plainText: "Hi", tags: [], mentions: []),
+                              website: website, location: nil, following: following,
+                              avatar: avatar.map { ImageSource(path: "content/users/\(handle)/\($0)", fileURL: URL(fileURLWithPath: "/x"), alt: "") },
+                              sourcePath: source ?? "content/users/\(handle)/profile.md")
+        return PostMemo.ProfileEntry(stamp: [1], profile: profile, following: [], diagnostics: [])
+    }
+
+    @Test("a profile as a load makes it is used; one naming another user's files, a link the loader refuses or a handle that is none is not")
+    func plausibleProfile() {
+        #expect(PostMemo.isPlausible(Self.profile(), folder: "users/ana"))
+        #expect(PostMemo.isPlausible(Self.profile(avatar: nil, website: nil, following: []), folder: "users/ana"))
+        #expect(!PostMemo.isPlausible(Self.profile(), folder: "users/ben"), "another folder's")
+        #expect(!PostMemo.isPlausible(Self.profile(avatar: "../ben/avatar.jpg"), folder: "users/ana"))
+        #expect(!PostMemo.isPlausible(Self.profile(avatar: "../../../../etc/passwd"), folder: "users/ana"))
+        #expect(!PostMemo.isPlausible(Self.profile(website: "javascript:alert(1)"), folder: "users/ana"))
+        #expect(!PostMemo.isPlausible(Self.profile(following: ["../root"]), folder: "users/ana"))
+        #expect(!PostMemo.isPlausible(Self.profile(source: "content/users/ben/profile.md"), folder: "users/ana"))
+        #expect(!PostMemo.isPlausible(Self.profile(handle: "../x"), folder: "users/../x"))
+    }
 }
