@@ -25,12 +25,22 @@ final class ImageMemo: @unchecked Sendable {
         }
     }
 
-    struct Entry {
-        var stamp: [Int64]
-        var image: ProcessedImage
-        var cacheKey: String
+    /// An image as found, never changed once made: held by reference, so the tables that copy
+    /// 10,000 of them (restored, the whole look-up, the next build's) take one count each, not
+    /// one per field of the image.
+    final class Entry: Sendable {
+        let stamp: [Int64]
+        let image: ProcessedImage
+        let cacheKey: String
         /// The source's name in the source digests (`SourceDigests.key(of:)`), made once.
-        var sourceKey: String
+        let sourceKey: String
+
+        init(stamp: [Int64], image: ProcessedImage, cacheKey: String, sourceKey: String) {
+            self.stamp = stamp
+            self.image = image
+            self.cacheKey = cacheKey
+            self.sourceKey = sourceKey
+        }
     }
 
     let lock = NSLock()
