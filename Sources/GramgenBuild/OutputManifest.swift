@@ -165,7 +165,7 @@ struct OutputManifest: Sendable {
             media.int(entry.size)
             media.int(entry.modified)
             media.int(Int64(bitPattern: entry.inode))
-            names &+= DigestBuilder.unordered(CollectionOfOne(name))
+            names &+= DigestBuilder.unorderedPart(name)
             mediaCount += 1
         }
         writer.int(entries.count + unreadMedia.count - mediaCount)

@@ -109,7 +109,7 @@ extension PostMemo {
         writer.word(key)
         let kept = entries.filter { folder, entry in
             guard let loaded = entry.loaded, entry.diagnostics.isEmpty else { return false }
-            return loaded.post.images.allSatisfy { imageFilePath($0.path, root: root) == $0.filePath }
+            return loaded.post.images.allSatisfy { isRemade($0, root: root) }
         }
         writer.int(kept.count)
         for (folder, entry) in kept {
@@ -199,7 +199,7 @@ extension PostMemo {
         writer.word(key)
         // Only those read without a diagnostic, whose avatar is where the loader puts it.
         let kept = profiles.filter { _, entry in
-            entry.diagnostics.isEmpty && entry.profile.avatar.map { imageFilePath($0.path, root: root) == $0.filePath } ?? true
+            entry.diagnostics.isEmpty && entry.profile.avatar.map { isRemade($0, root: root) } ?? true
         }.sorted { $0.key < $1.key }
         writer.list(kept) { writer, item in
             let (folder, entry) = item, profile = entry.profile
@@ -211,10 +211,7 @@ extension PostMemo {
             writer.optional(profile.website) { $0.string($1) }
             writer.optional(profile.location) { $0.string($1) }
             writer.strings(profile.following)
-            writer.optional(profile.avatar) { writer, avatar in
-                writer.string(avatar.path)
-                writer.string(avatar.alt)
-            }
+            writer.optional(profile.avatar) { write($1, to: &$0) }
             writer.string(profile.sourcePath)
             write(entry.following, to: &writer)
         }
@@ -230,11 +227,7 @@ extension PostMemo {
             let handle = try reader.string(), name = try reader.string(), bio = try readText(from: &reader)
             let website = try reader.optional { try $0.string() }, location = try reader.optional { try $0.string() }
             let following = try reader.strings()
-            let avatar = try reader.optional { reader -> ImageSource in
-                let path = try reader.string()
-                guard let file = imageFilePath(path, root: root) else { throw ByteReader.Malformed() }
-                return ImageSource(path: path, filePath: file, alt: try reader.string())
-            }
+            let avatar = try reader.optional { try readImage(from: &$0, root: root) }
             let profile = Profile(handle: handle, name: name, bio: bio, website: website, location: location,
                                   following: following, avatar: avatar, sourcePath: try reader.string())
             let entry = ProfileEntry(stamp: stamp, profile: profile, following: try readReferences(from: &reader), diagnostics: [])
@@ -279,10 +272,7 @@ extension PostMemo {
         writer.double(post.date.instant.timeIntervalSinceReferenceDate)
         writer.int(post.date.utcOffsetSeconds)
         writer.optional(post.location) { $0.string($1) }
-        writer.list(post.images) { writer, image in
-            writer.string(image.path)
-            writer.string(image.alt)
-        }
+        writer.list(post.images) { write($1, to: &$0) }
         write(post.caption, to: &writer)
         writer.strings(post.tagKeys)
         writer.strings(post.likedBy)
@@ -307,11 +297,7 @@ extension PostMemo {
         let author = try reader.string()
         let date = PostDate(instant: Date(timeIntervalSinceReferenceDate: try reader.double()), utcOffsetSeconds: try reader.int())
         let location = try reader.optional { try $0.string() }
-        let images = try reader.list { reader -> ImageSource in
-            let path = try reader.string()
-            guard let file = imageFilePath(path, root: root) else { throw ByteReader.Malformed() }
-            return ImageSource(path: path, filePath: file, alt: try reader.string())
-        }
+        let images = try reader.list { try readImage(from: &$0, root: root) }
         let caption = try readText(from: &reader)
         let tagKeys = try reader.strings()
         let likedBy = try reader.strings()
@@ -332,6 +318,24 @@ extension PostMemo {
         let references = try readReferences(from: &reader)
         let repostLocation = try reader.optional { try readLocation(from: &$0) }
         return LoadedPost(post: post, tagSpellings: spellings, references: references, repostLocation: repostLocation)
+    }
+
+    /// A post's photo or a profile's avatar: its path and alt text (its file's path is made
+    /// again from the path, under `root`).
+    private static func write(_ image: ImageSource, to writer: inout ByteWriter) {
+        writer.string(image.path)
+        writer.string(image.alt)
+    }
+
+    /// Whether `readImage` gives `image` back as it is: its file where the loader puts it.
+    private static func isRemade(_ image: ImageSource, root: String) -> Bool {
+        imageFilePath(image.path, root: root) == image.filePath
+    }
+
+    private static func readImage(from reader: inout ByteReader, root: String) throws -> ImageSource {
+        let path = try reader.string()
+        guard let file = imageFilePath(path, root: root) else { throw ByteReader.Malformed() }
+        return ImageSource(path: path, filePath: file, alt: try reader.string())
     }
 
     private static func write(_ text: RichText, to writer: inout ByteWriter) {

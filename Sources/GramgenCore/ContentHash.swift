@@ -81,11 +81,14 @@ public struct DigestBuilder: Sendable {
     /// it can be made in parts and added up.
     public static func unordered<Texts: Sequence>(_ texts: Texts) -> UInt64 where Texts.Element == String {
         var sum: UInt64 = 0
-        for text in texts {
-            var digest = DigestBuilder()
-            digest.add(text)
-            sum &+= digest.value
-        }
+        for text in texts { sum &+= unorderedPart(text) }
         return sum
+    }
+
+    /// One text's part of `unordered`: the digests of texts given some other way add up to it.
+    public static func unorderedPart(_ text: String) -> UInt64 {
+        var digest = DigestBuilder()
+        digest.add(text)
+        return digest.value
     }
 }

@@ -154,15 +154,13 @@ public final class MediaCache: @unchecked Sendable {
         DispatchQueue.global().async { [self] in lock.withLock { listIfNeeded() } }
     }
 
-    /// A digest of the names of every file of `images`, in no order (a file two images share
-    /// counts twice).
+    /// `DigestBuilder.unordered` of the names of every file of `images` (a file two images share
+    /// counts twice), without a list of them.
     public static func filesDigest<Images: Sequence>(of images: Images) -> UInt64 where Images.Element == ProcessedImage {
         var sum: UInt64 = 0
         for image in images {
             _ = image.allFiles {
-                var digest = DigestBuilder()
-                digest.add($0)
-                sum &+= digest.value
+                sum &+= DigestBuilder.unorderedPart($0)
                 return true
             }
         }
