@@ -1,6 +1,8 @@
+#define _GNU_SOURCE /* PTHREAD_RWLOCK_WRITER_NONRECURSIVE_INITIALIZER_NP */
 #include "CVipsShim.h"
 #include "VipsCalls.h"
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -232,6 +234,20 @@ int gg_avifsave_buffer(VipsImage *in, void **buf, size_t *len, int quality, int 
 int gg_pngsave_buffer(VipsImage *in, void **buf, size_t *len, int strip) {
     return vips_pngsave_buffer(in, buf, len, "strip", strip, NULL);
 }
+
+/* Writers first: glibc's default lets readers in while a writer waits, so a failing piece could
+   wait as long as other pieces keep overlapping. */
+static pthread_rwlock_t work_lock = PTHREAD_RWLOCK_WRITER_NONRECURSIVE_INITIALIZER_NP;
+
+void gg_work_shared_begin(void) { pthread_rwlock_rdlock(&work_lock); }
+void gg_work_shared_end(void) { pthread_rwlock_unlock(&work_lock); }
+
+void gg_work_alone_begin(void) {
+    pthread_rwlock_wrlock(&work_lock);
+    if (gg_call_vips_error_clear) vips_error_clear();
+}
+
+void gg_work_alone_end(void) { pthread_rwlock_unlock(&work_lock); }
 
 char *gg_error_take(void) {
     /* Set only when libvips could not be opened: then no image was ever made. */

@@ -18,7 +18,7 @@ gboolean vips_vector_isenabled(void);
 
 #define GG_VIPS_CALLS(X) \
     X(vips_init) X(vips_version) X(vips_cache_set_max) X(vips_operation_block_set) \
-    X(vips_vector_set_enabled) X(vips_vector_isenabled) X(vips_error) X(vips_error_buffer_copy) \
+    X(vips_vector_set_enabled) X(vips_vector_isenabled) X(vips_error) X(vips_error_buffer_copy) X(vips_error_clear) \
     X(vips_image_new_from_file) X(vips_image_new_from_memory_copy) X(vips_image_copy_memory) \
     X(vips_image_get_typeof) X(vips_image_get_int) X(vips_image_get_string) X(vips_image_get_fields) \
     X(vips_image_remove) X(vips_image_hasalpha) X(vips_image_get_width) X(vips_image_get_height) \
@@ -41,6 +41,7 @@ GG_VIPS_CALLS(GG_DECLARE_CALL)
 #define vips_vector_isenabled (*gg_call_vips_vector_isenabled)
 #define vips_error (*gg_call_vips_error)
 #define vips_error_buffer_copy (*gg_call_vips_error_buffer_copy)
+#define vips_error_clear (*gg_call_vips_error_clear)
 #define vips_image_new_from_file (*gg_call_vips_image_new_from_file)
 #define vips_image_new_from_memory_copy (*gg_call_vips_image_new_from_memory_copy)
 #define vips_image_copy_memory (*gg_call_vips_image_copy_memory)

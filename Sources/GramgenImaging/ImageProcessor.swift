@@ -68,7 +68,7 @@ public struct ImageProcessor: Sendable {
         }
         let header: VipsImage
         do {
-            header = try VipsImage.header(path: url.path)
+            header = try VipsImage.attributed { try VipsImage.header(path: url.path) }
         } catch {
             let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue
             if size == 0 {
@@ -95,7 +95,7 @@ public struct ImageProcessor: Sendable {
         let swaps = header.orientationSwapsAxes
         let upright = VipsImage.PixelSize(width: swaps ? header.height : header.width, height: swaps ? header.width : header.height)
         do {
-            return try body(header, upright)
+            return try VipsImage.attributed { try body(header, upright) }
         } catch let error as VipsError {
             throw ImageProblem(message: "cannot decode the image: \(Self.firstLine(of: error, path: url.path))",
                                hint: "the file may be truncated or damaged; export it again")

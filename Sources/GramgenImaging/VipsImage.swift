@@ -34,6 +34,23 @@ final class VipsImage: @unchecked Sendable {
         return VipsImage(pointer)
     }
 
+    /// Runs libvips work whose failure gramgen reports, so that a `VipsError` it throws carries this
+    /// work's own message: libvips' error buffer is one for the whole process, and another thread's
+    /// failure could take or bury the message. The work runs alongside other such work; if it
+    /// fails, it runs again alone, from an empty buffer (see `gg_work_shared_begin`). A failing
+    /// file is thus read twice, and the others wait for the second time. Not to be nested.
+    static func attributed<T>(_ body: () throws -> T) throws -> T {
+        do {
+            gg_work_shared_begin()
+            defer { gg_work_shared_end() }
+            return try body()
+        } catch is VipsError {
+            gg_work_alone_begin()
+            defer { gg_work_alone_end() }
+            return try body()
+        }
+    }
+
     /// Header only: pixels are not decoded.
     static func header(path: String) throws -> VipsImage {
         try start()

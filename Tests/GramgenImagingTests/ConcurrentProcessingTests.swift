@@ -121,4 +121,48 @@ struct ConcurrentProcessingTests {
             #expect(post.squares.allSatisfy { $0.width == min(320, width, height) && $0.width == $0.height })
         }
     }
+
+    /// libvips keeps one error buffer for the whole process, so a failure's message could be taken
+    /// by another thread's failure. Many threads fail at once here, on files that are not images
+    /// and on truncated JPEGs, between good photos; every failure must carry its own file's
+    /// diagnostic, word for word. Seeded; the seed is printed.
+    @Test("failures on many threads at once each get their own file's diagnostic")
+    func concurrentFailures() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("failing-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let whole = try SyntheticImage.gradientJPEG(width: 600, height: 500, from: .init(250, 20, 20), to: .init(20, 20, 250))
+        var expected: [(URL, String?)] = []
+        for index in 0..<24 {
+            let url = folder.appendingPathComponent("\(index).jpg")
+            switch index % 3 {
+            case 0:
+                try Data("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8).write(to: url)
+                expected.append((url, "the file is not an image gramgen can read"))
+            case 1:
+                try whole.prefix(whole.count / 2).write(to: url)
+                expected.append((url, "cannot decode the image: VipsJpeg: Premature end of input file"))
+            default:
+                try whole.write(to: url)
+                expected.append((url, nil))
+            }
+        }
+        var random = SeededRandom.forTest("ConcurrentProcessingTests.concurrentFailures")
+        let orders = (0..<8).map { _ in expected.shuffled(using: &random) }
+        let processor = ImageProcessor(settings: settings)
+        let failures = Failures()
+        Self.onThreads(8) { thread in
+            for (url, message) in orders[thread] {
+                do {
+                    _ = try processor.process(url, role: .post)
+                    if let message { failures.add("\(url.lastPathComponent): made, expected \"\(message)\"") }
+                } catch let problem as ImageProblem {
+                    if problem.message != message { failures.add("\(url.lastPathComponent): \"\(problem.message)\"") }
+                } catch {
+                    failures.add("\(url.lastPathComponent): \(error)")
+                }
+            }
+        }
+        #expect(failures.all.isEmpty, "\(failures.all)")
+    }
 }

@@ -64,9 +64,21 @@ int gg_webpsave_buffer(VipsImage *in, void **buf, size_t *len, int quality, int 
 int gg_avifsave_buffer(VipsImage *in, void **buf, size_t *len, int quality, int strip);
 int gg_pngsave_buffer(VipsImage *in, void **buf, size_t *len, int strip);
 
-/// Reads and clears libvips' per-thread error buffer (or says why libvips could not be opened);
-/// caller frees with g_free.
+/// Reads and clears libvips' error buffer (or says why libvips could not be opened); caller frees
+/// with g_free. The buffer is one for the whole process: see gg_work_shared_begin.
 char *gg_error_take(void);
+
+/// libvips keeps one error buffer for the whole process, filled by every thread (its own worker
+/// threads too), so a failure's message can be taken by another thread's failure, or sit among
+/// other files' messages. Work whose failure gramgen reports runs between gg_work_shared_begin
+/// and _end, alongside other such work; when a piece fails it runs again between
+/// gg_work_alone_begin and _end, which waits for every shared piece to end, empties the buffer and
+/// keeps new shared pieces waiting: the buffer then holds that piece's messages only. A thread
+/// must not nest these (a waiting alone piece keeps new shared ones out).
+void gg_work_shared_begin(void);
+void gg_work_shared_end(void);
+void gg_work_alone_begin(void);
+void gg_work_alone_end(void);
 
 /// What Swift reads of an image (libvips' own accessors, which it cannot call: see VipsCalls.h).
 int gg_width(VipsImage *image);
