@@ -162,28 +162,32 @@ extension PostMemo {
 
     /// `path` is `content/<folder>/` followed by a plain name (`ContentFolder.isPlainName`), byte for byte.
     private static func isPlainFile(_ path: String, in folder: String) -> Bool {
-        guard let name = afterParts(path, "content/", folder, "/") else { return false }
-        return ContentFolder.isPlainName(path.utf8[name...])
+        startsWith(path, ["content/", folder, "/"]) { ContentFolder.isPlainName($0) }
     }
 
     /// `text` is `parts` one after the other, byte for byte.
     static func isJoined(_ text: String, _ parts: String...) -> Bool {
-        afterParts(text, parts) == text.utf8.endIndex
+        startsWith(text, parts) { $0.isEmpty }
     }
 
-    /// Where `text` goes on after starting with `parts` one after the other; nil when it does not.
-    private static func afterParts(_ text: String, _ parts: String...) -> String.Index? { afterParts(text, parts) }
-
-    private static func afterParts(_ text: String, _ parts: [String]) -> String.Index? {
-        let bytes = text.utf8
-        var index = bytes.startIndex
-        for part in parts {
-            for byte in part.utf8 {
-                guard index != bytes.endIndex, bytes[index] == byte else { return nil }
-                index = bytes.index(after: index)
+    /// `text` starts with `parts` one after the other, and `rest` holds for the bytes after them.
+    /// Compared as byte runs (memcmp), not a byte at a time through `String.UTF8View`: 30,000
+    /// paths of 10,000 kept posts are looked at so on every build, and that way took 2% of a
+    /// caption edit's CPU.
+    private static func startsWith(_ text: String, _ parts: [String], rest: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var at = 0
+            for var part in parts {
+                let matches = part.withUTF8 { part in
+                    part.count <= bytes.count - at
+                        && (part.isEmpty || memcmp(bytes.baseAddress! + at, part.baseAddress!, part.count) == 0)
+                }
+                guard matches else { return false }
+                at += part.utf8.count
             }
+            return rest(UnsafeBufferPointer(rebasing: bytes[at...]))
         }
-        return index
     }
 
     /// The file path the loader gives a plain file at `path` (`PostFolder.image`), under `root`

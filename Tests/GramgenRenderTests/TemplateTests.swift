@@ -87,6 +87,11 @@ struct TemplateTests {
         // Indentation inside a template literal is text: a script with one keeps its indentation.
         #expect(Theme.withoutComments("var t = `\n  x`;\n  y();", ext: "js") == "var t = `\n  x`;\n  y();")
         #expect(Theme.withoutComments("/* kept */", ext: "txt") == "/* kept */")
+        // Non-ASCII text stays whole, in quotes and out; white space is CSS's own (a no-break
+        // space is part of a name); an escaped quote does not end a string; an unclosed comment ends the file.
+        let unicode = "a { content: \"é  \\\" ü\" }\r\n/* ü */ b\u{A0}c\t{ x: y; }\u{C}d/* open"
+        #expect(Theme.withoutComments(unicode, ext: "css") == "a{content:\"é  \\\" ü\"}\nb\u{A0}c{x:y}\nd")
+        #expect(Theme.withoutIndentation("  a\n\t\tb é\n \n  c") == "a\nb é\n\nc")
     }
 
     @Test("set delimiters let a theme print a literal {{, and end with the template")
