@@ -35,7 +35,7 @@ enum FolderWalk {
     /// A name that is not UTF-8 is listed with U+FFFD in its place (two such names can read alike);
     /// a real U+FFFD reads so too, and is treated the same.
     static func isMisread(_ path: String) -> Bool {
-        path.utf8.contains(0xEF) && path.unicodeScalars.contains("\u{FFFD}")
+        path.hasByte(0xEF) && path.unicodeScalars.contains("\u{FFFD}")
     }
 
     /// Every non-folder entry below `root` (relative paths, unsorted); nil when `root` is not a folder.

@@ -30,7 +30,9 @@ enum ContentFolder {
     }
 
     /// A name that resolves as itself below a folder: not empty, `.` or `..`, no `/`, no NUL.
-    static func isPlainName(_ name: String) -> Bool { isPlainName(name.utf8) }
+    static func isPlainName(_ name: String) -> Bool {
+        !name.isEmpty && name != "." && name != ".." && !name.hasByte(0) && !name.hasByte(UInt8(ascii: "/"))
+    }
 
     /// The same on a name's UTF-8 bytes (part of a longer path, looked at in place).
     static func isPlainName<Bytes: Collection<UInt8>>(_ name: Bytes) -> Bool {
@@ -41,7 +43,7 @@ enum ContentFolder {
     /// Paths near `PATH_MAX` or holding a NUL go the general way (Foundation's resolver gives up
     /// on long paths, and a C path ends at NUL).
     private static func isUsablePath(_ path: String) -> Bool {
-        path.utf8.count < 900 && !path.utf8.contains(0)
+        path.utf8.count < 900 && !path.hasByte(0)
     }
 
     /// A sub-folder found by `subfolders(of:)`.

@@ -74,7 +74,7 @@ private extension ByteReader {
     /// A file's name in `media/`.
     mutating func mediaName() throws -> String {
         let name = try string()
-        guard !name.isEmpty, !name.utf8.contains(UInt8(ascii: "/")) else { throw Malformed() }
+        guard !name.isEmpty, !name.hasByte(UInt8(ascii: "/")) else { throw Malformed() }
         return name
     }
 }
