@@ -54,7 +54,12 @@ public enum BytesDigest {
 }
 
 /// Accumulates a stable digest from strings and numbers (each part is delimited, so
-/// ["ab", "c"] and ["a", "bc"] differ).
+/// ["ab", "c"] and ["a", "bc"] differ). Eight bytes a step: each word is mixed into the state by
+/// an xor, a multiplication by an odd number and an xor-shift, each of which maps distinct states
+/// to distinct states, so two inputs that differ in one word never meet. (A byte a step, as FNV-1a
+/// goes, it was 4% of a caption edit's CPU at 10,000 posts: every page's inputs are digested at
+/// every build.) Digests are kept between builds of one gramgen only: a gramgen that digests
+/// otherwise finds every kept page and record changed once, and makes them again.
 public struct DigestBuilder: Sendable {
     public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
@@ -62,17 +67,35 @@ public struct DigestBuilder: Sendable {
 
     public mutating func add(_ text: String) {
         var text = text
-        text.withUTF8 { value = ContentHash.value(UnsafeRawBufferPointer($0), seed: value) }
-        add(UInt64(text.utf8.count))
+        text.withUTF8 { add(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     public mutating func add(_ number: UInt64) {
-        withUnsafeBytes(of: number.littleEndian) { value = ContentHash.value($0, seed: value) }
+        mix(number)
     }
 
     public mutating func add(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { value = ContentHash.value($0, seed: value) }
-        add(UInt64(bytes.count))
+        bytes.withUnsafeBytes { add(bytes: $0) }
+    }
+
+    /// The bytes eight at a time (little-endian; the last word filled out with zeros), then their count.
+    private mutating func add(bytes: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+            offset += 8
+        }
+        if offset < bytes.count {
+            var tail: UInt64 = 0
+            for (shift, byte) in bytes[offset...].enumerated() { tail |= UInt64(byte) << (UInt64(shift) * 8) }
+            mix(tail)
+        }
+        mix(UInt64(bytes.count))
+    }
+
+    private mutating func mix(_ word: UInt64) {
+        value = (value ^ word) &* 0xFF51_AFD7_ED55_8CCD
+        value ^= value >> 29
     }
 
     public var hex: String { ContentHash.hex(value) }
