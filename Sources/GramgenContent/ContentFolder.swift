@@ -30,8 +30,10 @@ enum ContentFolder {
     }
 
     /// A name that resolves as itself below a folder: not empty, `.` or `..`, no `/`, no NUL.
+    /// (On the bytes in place: through `String.UTF8View` a byte at a time, every tag key of every
+    /// kept post was looked at so at every build.)
     static func isPlainName(_ name: String) -> Bool {
-        !name.isEmpty && name != "." && name != ".." && !name.hasByte(0) && !name.hasByte(UInt8(ascii: "/"))
+        name.utf8.withContiguousStorageIfAvailable { isPlainName($0) } ?? isPlainName(name.utf8)
     }
 
     /// The same on a name's UTF-8 bytes (part of a longer path, looked at in place).

@@ -35,17 +35,11 @@ public enum ContentHash {
 public enum BytesDigest {
     public static func value(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-        var offset = 0
         func mix(_ word: UInt64) {
             hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
             hash ^= hash >> 32
         }
-        while offset + 8 <= bytes.count {
-            mix(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            offset += 8
-        }
-        var tail: UInt64 = 0
-        for (shift, byte) in bytes[offset...].enumerated() { tail |= UInt64(byte) << (UInt64(shift) * 8) }
+        let tail = bytes.forEachWord(mix)
         mix(tail)
         hash ^= hash >> 29
         hash = hash &* 0xC4CE_B9FE_1A85_EC53
@@ -80,16 +74,8 @@ public struct DigestBuilder: Sendable {
 
     /// The bytes eight at a time (little-endian; the last word filled out with zeros), then their count.
     private mutating func add(bytes: UnsafeRawBufferPointer) {
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-            offset += 8
-        }
-        if offset < bytes.count {
-            var tail: UInt64 = 0
-            for (shift, byte) in bytes[offset...].enumerated() { tail |= UInt64(byte) << (UInt64(shift) * 8) }
-            mix(tail)
-        }
+        let tail = bytes.forEachWord { mix($0) }
+        if bytes.count % 8 != 0 { mix(tail) }
         mix(UInt64(bytes.count))
     }
 
@@ -113,5 +99,21 @@ public struct DigestBuilder: Sendable {
         var digest = DigestBuilder()
         digest.add(text)
         return digest.value
+    }
+}
+
+extension UnsafeRawBufferPointer {
+    /// Calls `body` with each whole eight bytes as a little-endian word, in order, and returns the
+    /// bytes after the last whole word as one, filled out with zeros (0 when there are none).
+    @inline(__always)
+    func forEachWord(_ body: (UInt64) -> Void) -> UInt64 {
+        var offset = 0
+        while offset + 8 <= count {
+            body(UInt64(littleEndian: loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        for (shift, byte) in self[offset...].enumerated() { tail |= UInt64(byte) << (UInt64(shift) * 8) }
+        return tail
     }
 }

@@ -216,10 +216,6 @@ public struct Theme: Sendable {
     /// CSS with every run of white space outside quotes made one space, and none beside `{ } ; , >`
     /// or after `:` (where CSS never needs one), nor a `;` before `}`; a line break ends each rule.
     /// White space as CSS has it: space, tab, line feed, carriage return and form feed.
-    static func withoutSpaces(_ css: String) -> String {
-        String(decoding: withoutSpaces(Array(css.utf8)), as: UTF8.self)
-    }
-
     private static func withoutSpaces(_ css: [UInt8]) -> [UInt8] {
         func isTight(_ byte: UInt8) -> Bool {
             byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: ",")
