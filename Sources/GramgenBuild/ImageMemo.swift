@@ -34,12 +34,16 @@ final class ImageMemo: @unchecked Sendable {
         let cacheKey: String
         /// The source's name in the source digests (`SourceDigests.key(of:)`), made once.
         let sourceKey: String
+        /// The entry as the memo's file holds it, when it was read from there: written again as
+        /// it was read (`save`).
+        let encoded: ArraySlice<UInt8>?
 
-        init(stamp: [Int64], image: ProcessedImage, cacheKey: String, sourceKey: String) {
+        init(stamp: [Int64], image: ProcessedImage, cacheKey: String, sourceKey: String, encoded: ArraySlice<UInt8>? = nil) {
             self.stamp = stamp
             self.image = image
             self.cacheKey = cacheKey
             self.sourceKey = sourceKey
+            self.encoded = encoded
         }
     }
 

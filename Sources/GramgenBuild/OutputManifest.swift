@@ -183,10 +183,7 @@ struct OutputManifest: Sendable {
             writer.int(entry.size)
             writer.int(entry.modified)
             writer.int(Int64(bitPattern: entry.inode))
-            if writer.bytes.count >= 1 << 20 {
-                file.append(writer.bytes)
-                writer = ByteWriter()
-            }
+            writer.flush(into: file)
         }
         writer.word(names)
         writer.int(mediaCount)

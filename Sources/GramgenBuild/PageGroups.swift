@@ -23,17 +23,18 @@ extension Publisher.PageGroup {
     }
 
     static func write(_ groups: [String: Self], to path: String, manifest: FileIdentity) {
-        var writer = KeptFile.writer(magic: magic, salt: "")
-        writer.int(manifest.size)
-        writer.int(manifest.modified)
-        writer.word(manifest.inode)
-        writer.list(Array(groups)) { writer, item in
-            writer.string(item.key)
-            writer.word(item.value.inputs)
-            writer.strings(item.value.files)
-            writer.strings(item.value.sitemap)
+        KeptFile.write(toPath: path, magic: magic, salt: "") { writer, file in
+            writer.int(manifest.size)
+            writer.int(manifest.modified)
+            writer.word(manifest.inode)
+            writer.list(Array(groups)) { writer, item in
+                writer.string(item.key)
+                writer.word(item.value.inputs)
+                writer.strings(item.value.files)
+                writer.strings(item.value.sitemap)
+                writer.flush(into: file)
+            }
         }
-        KeptFile.write(writer, toPath: path)
     }
 
     private static func decode(_ reader: inout ByteReader, manifest: FileIdentity) throws -> [String: Self] {

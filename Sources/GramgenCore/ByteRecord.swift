@@ -48,6 +48,15 @@ public struct ByteWriter {
         for text in list { string(text) }
     }
 
+    /// Once it holds `atLeast` bytes, writes what it holds to `file` and goes on in the same
+    /// memory: a big record is written as it is made, never held whole (made whole, a 5 MB record
+    /// grew through copies whose fresh pages the kernel zeroed, a tenth of its writing).
+    public mutating func flush(into file: AtomicFile.Writer, atLeast: Int = 1 << 20) {
+        guard bytes.count >= atLeast else { return }
+        file.append(bytes)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     /// Absent (0), or present (1) and then the value. Inlinable, as `ByteReader`'s generic reads are.
     @inlinable
     public mutating func optional<T>(_ value: T?, _ write: (inout ByteWriter, T) -> Void) {
@@ -129,6 +138,12 @@ public struct ByteReader {
         return String(decoding: bytes[offset..<(offset + length)], as: UTF8.self)
     }
 
+    /// The bytes read since `start` (an earlier `offset`), as they are: what was read from them
+    /// can be written again by copying them (`ByteWriter.append`).
+    public func bytesRead(since start: Int) -> ArraySlice<UInt8> {
+        bytes[min(start, offset)..<offset]
+    }
+
     /// The next `count` bytes as they are.
     public mutating func bytes(_ count: Int) throws -> ArraySlice<UInt8> {
         guard count >= 0, count <= bytes.count - offset else { throw Malformed() }
@@ -187,5 +202,19 @@ public enum KeptFile {
         let url = URL(fileURLWithPath: path)
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         return (try? AtomicFile.write(writer.bytes, to: path)) != nil
+    }
+
+    /// Writes a big record as it is made: `body` writes after the header and calls
+    /// `ByteWriter.flush(into:)` with the file as it goes. Whether the file was written.
+    @discardableResult
+    public static func write(toPath path: String, magic: String, salt: String,
+                             _ body: (inout ByteWriter, AtomicFile.Writer) -> Void) -> Bool {
+        let url = URL(fileURLWithPath: path)
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        guard let file = try? AtomicFile.Writer(path) else { return false }
+        var writer = Self.writer(magic: magic, salt: salt)
+        body(&writer, file)
+        file.append(writer.bytes)
+        return (try? file.commit()) != nil
     }
 }

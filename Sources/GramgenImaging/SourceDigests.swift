@@ -49,8 +49,10 @@ public final class SourceDigests: @unchecked Sendable {
     /// Whether `used` holds an entry `entries` (as read or last saved) does not: else, when it
     /// holds all of them, the file is already what `save` would write (10,000 lines at 10,000 posts).
     private var changed = false
-    /// The file's bytes, read but not parsed (`raw`), and whether they were read.
+    /// The file's bytes, read but not parsed (`raw`), and whether they were read. Kept once
+    /// parsed, with where each entry's line is in them (`lines`), for `save`.
     private var raw: [UInt8]?
+    private var lines: [(key: String, line: Range<Int>)] = []
     private var rawRead = false
     /// How many keys the file holds, and their digest, as its first line says (nil for a file
     /// of an older gramgen, which is written anew).
@@ -246,15 +248,17 @@ public final class SourceDigests: @unchecked Sendable {
         guard !loaded else { return }
         loaded = true
         readIfNeeded()
-        guard let bytes = raw else { return }
+        guard let bytes = raw, var start = bytes.firstIndex(of: 0x0A).map({ $0 + 1 }) else { return }
         parses += 1
-        let records = CacheFiles.records(bytes)
-        entries.reserveCapacity(records.count - 1)  // not rehashed a dozen times as it grows
-        for fields in records.dropFirst() {
-            guard let (file, entry) = Self.record(fields) else { continue }
-            entries[file] = entry
+        entries.reserveCapacity(fileKeys?.count ?? 0)  // not rehashed a dozen times as it grows
+        while let end = bytes[start...].firstIndex(of: 0x0A) {
+            if let (file, entry) = Self.record(bytes[start..<end].split(separator: 0x09, omittingEmptySubsequences: false)),
+               entries[file] == nil {
+                entries[file] = entry
+                lines.append((file, start..<(end + 1)))
+            }
+            start = end + 1
         }
-        raw = nil
     }
 
     /// Writes the entries used by this build (others are dropped); they are what a next build
@@ -279,24 +283,67 @@ public final class SourceDigests: @unchecked Sendable {
                 return
             }
         }
+        if writeAround() { return }
         takeKept()
         defer {
             entries = used
             used = [:]
             changed = false
             raw = nil
+            lines = []
             fileKeys = nil
         }
         if loaded, !changed, fileIsCurrent, used.count == entries.count { return }
         var text = Self.header + "\t\(used.count)\t" + String(DigestBuilder.unordered(used.keys), radix: 16) + "\n"
-        for (file, entry) in used.sorted(by: { $0.key < $1.key }) {
-            let stamp = entry.stamp
-            text += "\(stamp.size)\t\(stamp.modified)\t\(stamp.changed)\t\(stamp.inode)\t\(entry.digest)\t"
-            text += CacheFiles.escape(file)
-            text += "\n"
-        }
+        for (file, entry) in used.sorted(by: { $0.key < $1.key }) { text += Self.line(file, entry) }
         fileIsCurrent = (try? AtomicFile.write(text: text, to: path)) != nil
         // The index of gramgen versions that kept it as JSON.
         unlink(directory.appendingPathComponent("sources.json").path)
+    }
+
+    /// An entry's line as `save` writes it.
+    private static func line(_ file: String, _ entry: Entry) -> String {
+        let stamp = entry.stamp
+        return "\(stamp.size)\t\(stamp.modified)\t\(stamp.changed)\t\(stamp.inode)\t\(entry.digest)\t\(CacheFiles.escape(file))\n"
+    }
+
+    /// `save` when the build keeps every entry of the file it parsed and adds or changes some (a
+    /// new photo): the file's lines, as read, less those of the changed entries, then the lines of
+    /// the new and changed ones. Formatting and sorting 10,000 lines again and putting each kept
+    /// entry into `used` one by one took a new post's build 80 ms, on its critical path. False
+    /// when it does not apply (an entry dropped, the file not parsed or of an older gramgen);
+    /// called with the lock held.
+    private func writeAround() -> Bool {
+        guard changed else { return false }
+        loadIfNeeded()  // most often done on another thread when the change was found (`remember`)
+        guard fileIsCurrent, let raw, !lines.isEmpty else { return false }
+        // Every entry of the file looked up again or kept (as `takeKept` counts them).
+        var covered = 0
+        for key in used.keys where entries[key] != nil { covered += 1 }
+        for keys in kept {
+            for key in keys where used[key] == nil && entries[key] != nil { covered += 1 }
+        }
+        guard covered >= entries.count else { return false }
+        let fresh = used.filter { entries[$0.key] != $0.value }.sorted { $0.key < $1.key }
+        let added = fresh.filter { entries[$0.key] == nil }
+        let count = entries.count + added.count
+        let digest = DigestBuilder.unordered(entries.keys) &+ DigestBuilder.unordered(added.map(\.key))
+        var bytes = Array((Self.header + "\t\(count)\t" + String(digest, radix: 16) + "\n").utf8)
+        bytes.reserveCapacity(raw.count + fresh.count * 160)
+        raw.withUnsafeBufferPointer { raw in
+            for (key, line) in lines where fresh.isEmpty || used[key].map({ $0 == entries[key] }) ?? true {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: raw[line]))
+            }
+        }
+        for (file, entry) in fresh { bytes += Array(Self.line(file, entry).utf8) }
+        fileIsCurrent = (try? AtomicFile.write(bytes, to: path)) != nil
+        for (file, entry) in fresh { entries[file] = entry }
+        used = [:]
+        kept = []
+        changed = false
+        self.raw = nil
+        lines = []
+        fileKeys = nil
+        return true
     }
 }

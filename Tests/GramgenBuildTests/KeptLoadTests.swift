@@ -1,5 +1,6 @@
 import Foundation
 import GramgenCore
+import GramgenImaging
 import Testing
 @testable import GramgenBuild
 
@@ -34,6 +35,57 @@ struct KeptLoadTests {
         try IncrementalEditKindsTests.apply(.captionText, to: site)
         let fourth = try TestSupport.build(site: site, output: output, cache: cache)
         #expect(fourth.imagesWhole && fourth.imagesProcessed == 0, "\(fourth.imagesProcessed) processed")
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+    }
+
+    @Test("a build that adds a photo writes the kept images it read as they were read: read back, entry for entry what encoding them again writes; the next build takes them whole")
+    func keptImagesWrittenAsRead() throws {
+        let site = try IncrementalEditKindsTests.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
+        let copies = try TestSupport.temporaryFolder()
+        defer { TestSupport.remove(site, output, cache, copies) }
+        _ = try TestSupport.build(site: site, output: output, cache: cache)
+        try IncrementalEditKindsTests.apply(.addPhoto, to: site)
+        let second = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(second.published && !second.imagesWhole && second.imagesProcessed == 1, "\(second.diagnostics.items)")
+
+        // The file as a one-off build reads it (each entry keeps its bytes) and as a server does
+        // (none kept), each written again.
+        var options = BuildOptions(siteRoot: site, output: output)
+        options.cacheDirectory = cache
+        let state = BuildState(options: options, console: Console(verbosity: .quiet, isTerminal: false), memory: nil)
+        let media = try MediaCache(directory: cache)
+        let asRead = ImageMemo(keepsWhole: false), decoded = ImageMemo(keepsWhole: true)
+        for memo in [asRead, decoded] { memo.restore(from: state.imagesFile, salt: state.keptSalt, cache: media) }
+        #expect(asRead.entries.count >= second.imagesFromCache + second.imagesProcessed)
+        #expect(asRead.entries.count == decoded.entries.count)
+        #expect(asRead.entries.values.allSatisfy { $0.encoded != nil })
+        #expect(decoded.entries.values.allSatisfy { $0.encoded == nil })
+        let paths = ["as-read", "encoded"].map { copies.appendingPathComponent($0).path }
+        for (memo, path) in zip([asRead, decoded], paths) {
+            memo.changed = true
+            memo.save(to: path, salt: state.keptSalt)
+        }
+        let back = paths.map { path in
+            let memo = ImageMemo()
+            memo.restore(from: path, salt: state.keptSalt, cache: media)
+            return memo
+        }
+        let (readBack, encodedBack) = (back[0].entries, back[1].entries)
+        #expect(readBack.count == asRead.entries.count && encodedBack.count == readBack.count)
+        for (key, entry) in readBack {
+            let other = try #require(encodedBack[key])
+            #expect(entry.stamp == other.stamp)
+            #expect(entry.image == other.image)
+            #expect(entry.cacheKey == other.cacheKey)
+            #expect(entry.sourceKey == other.sourceKey)
+        }
+        let wholeKeys: [[ImageMemo.Key]] = back.map { $0.lastWhole?.keys ?? [] }
+        #expect(!wholeKeys[0].isEmpty)
+        #expect(wholeKeys[0] == wholeKeys[1])
+
+        try IncrementalEditKindsTests.apply(.captionText, to: site)
+        let third = try TestSupport.build(site: site, output: output, cache: cache)
+        #expect(third.imagesWhole && third.imagesProcessed == 0)
         try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
     }
 

@@ -344,6 +344,57 @@ struct MediaCacheTests {
         #expect(!text.contains("photo2.jpg") && text.contains("photo1.jpg"))
     }
 
+    @Test("a build that keeps every entry and finds a new or changed source writes the file's other lines as they were read, then the new ones; the next build reads every entry back and, with nothing changed, leaves the file alone")
+    func digestsWrittenAround() throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A name with a tab (escaped in the file) among them.
+        let files = (["a\tb.jpg"] + (0..<6).map { "photo\($0).jpg" }).map { directory.appendingPathComponent($0) }
+        for (index, file) in files.enumerated() { try Data("bytes \(index)".utf8).write(to: file) }
+        let first = SourceDigests(directory: directory)
+        var digests = try files.dropLast().map { try first.digest(of: $0) }
+        first.save()
+        let path = directory.appendingPathComponent("sources").path
+        func lines() throws -> [Substring] { try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") }
+        let before = try lines()
+        func header(_ keys: [URL]) -> Substring {
+            Substring(SourceDigests.header + "\t\(keys.count)\t" + String(DigestBuilder.unordered(keys.map { SourceDigests.key(of: $0) }), radix: 16))
+        }
+
+        // A new source (a new post's photo): the kept lines as they were, the new one after them.
+        let added = SourceDigests(directory: directory)
+        added.keep(keys: files.dropLast().map { SourceDigests.key(of: $0) })
+        digests.append(try added.digest(of: files.last!))
+        added.save()
+        #expect(added.keptOneByOne == 0, "the kept entries were not put into the table one by one")
+        let after = try lines()
+        #expect(after.first == header(files))
+        #expect(Array(after.dropFirst().prefix(before.count - 1)) == Array(before.dropFirst()))
+        #expect(after.count == before.count + 1 && after.last!.hasSuffix("/photo5.jpg") && after.last!.contains(digests.last!))
+
+        // One changed: its old line goes, its new one comes last; the others stay as they were.
+        try Data("other bytes".utf8).write(to: files[2])
+        let changed = SourceDigests(directory: directory)
+        digests[2] = try changed.digest(of: files[2])
+        changed.keep(keys: files.map { SourceDigests.key(of: $0) })
+        changed.save()
+        let third = try lines()
+        #expect(third.first == header(files) && third.count == after.count)
+        #expect(Array(third.dropFirst().dropLast()) == after.dropFirst().filter { !$0.hasSuffix("/photo1.jpg") })
+        #expect(third.last!.hasSuffix("/photo1.jpg") && third.last!.contains(digests[2]))
+
+        // Read back: every digest as written, and kept whole, the file is left alone.
+        let again = SourceDigests(directory: directory)
+        #expect(try files.map { try again.digest(of: $0) } == digests)
+        let stamp = try SourceDigests.Stamp(Self.info(path))
+        let kept = SourceDigests(directory: directory)
+        kept.preload()  // as a build does
+        kept.keep(keys: files.map { SourceDigests.key(of: $0) })
+        kept.save()
+        #expect(kept.parses == 0 && kept.keptOneByOne == 0, "the first line's count and digest are the entries'")
+        #expect(try SourceDigests.Stamp(Self.info(path)) == stamp, "the file was not written again")
+    }
+
     @Test("the digests' file is looked up line by line for a few files, parsed whole beyond; one of an older gramgen is written anew with its entries")
     func digestsLineByLine() throws {
         let directory = try Self.folder()
