@@ -56,7 +56,7 @@ extension ImageMemo {
             return (entries, wholeOnDisk)
         }
         guard let (entries, whole) = taken else { return }
-        let items = Array(entries)
+        let (items, places) = Self.ordered(entries, whole: whole)
         let written = KeptFile.write(toPath: path, magic: Self.magic, salt: salt) { writer, file in
             writer.list(items) { writer, item in
                 let (key, entry) = item
@@ -68,12 +68,31 @@ extension ImageMemo {
                 if let encoded = entry.encoded { writer.append(encoded) } else { Self.write(entry, to: &writer) }
                 writer.flush(into: file)
             }
-            writer.optional(Self.places(of: whole, in: items)) { writer, indexes in writer.list(indexes) { $0.int($1) } }
+            writer.optional(places) { writer, indexes in writer.list(indexes) { $0.int($1) } }
         }
         if !written { lock.withLock { changed = true } }
     }
 
-    /// The whole's keys as places in `items`; none when one of them has no entry.
+    /// The entries in the order `save` lists them, and the whole's keys as places in that list
+    /// (none when one of them has no entry). When the whole is every entry (most often), in its
+    /// order: its places are then the list's, without a table of 10,000 places (20 ms of a new
+    /// post's build).
+    private static func ordered(_ entries: [Key: Entry], whole: [Key]?) -> (items: [(key: Key, value: Entry)], places: [Int]?) {
+        if let whole, whole.count == entries.count {
+            var items: [(key: Key, value: Entry)] = []
+            items.reserveCapacity(whole.count)
+            // Each entry once (a key listed twice would leave another out).
+            var listed = Set<ObjectIdentifier>(minimumCapacity: whole.count)
+            for key in whole {
+                guard let entry = entries[key], listed.insert(ObjectIdentifier(entry)).inserted else { break }
+                items.append((key, entry))
+            }
+            if items.count == entries.count { return (items, Array(items.indices)) }
+        }
+        let items = Array(entries)
+        return (items, places(of: whole, in: items))
+    }
+
     private static func places(of whole: [Key]?, in items: [(key: Key, value: Entry)]) -> [Int]? {
         var places: [Key: Int] = [:]
         if whole != nil { for (index, item) in items.enumerated() { places[item.key] = index } }
