@@ -1,3 +1,4 @@
+import Foundation
 import GramgenCore
 
 /// `sitemap.xml`: every page's absolute URL (sitemaps.org protocol), written as bytes: at 10,000
@@ -10,13 +11,29 @@ enum SitemapRenderer {
         HTMLBytes.appendEscaped(site.config.baseURL, to: &base)
         out.reserveCapacity(out.count + pagePaths.count * (base.count + 48))
         let (open, close) = (Array("  <url><loc>".utf8), Array("</loc></url>\n".utf8))
-        for path in pagePaths.sorted() {
+        for index in sortedByBytes(pagePaths) {
             out += open
             out += base
-            HTMLBytes.appendEscaped(SitePaths.link(toFolder: path), to: &out)
+            HTMLBytes.appendEscaped(SitePaths.link(toFolder: pagePaths[index]), to: &out)
             out += close
         }
         out += Array("</urlset>\n".utf8)
         return out
+    }
+
+    /// The places of `texts` in the order of their UTF-8 bytes (for text in NFC, as paths are
+    /// made, the order of `<`): 26,000 paths compared as Unicode text took 40 ms of a new post's
+    /// build, on one thread at its end.
+    static func sortedByBytes(_ texts: [String]) -> [Int] {
+        let bytes = texts.map { Array($0.utf8) }
+        return bytes.indices.sorted { a, b in
+            bytes[a].withUnsafeBytes { a in
+                bytes[b].withUnsafeBytes { b in
+                    let common = min(a.count, b.count)
+                    let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
+                    return order != 0 ? order < 0 : a.count < b.count
+                }
+            }
+        }
     }
 }
