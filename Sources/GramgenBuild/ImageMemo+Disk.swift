@@ -19,6 +19,8 @@ extension ImageMemo {
         guard lock.withLock({ !used && entries.isEmpty }) else { return }  // a process's later builds
         guard var reader = KeptFile.reader(atPath: path, limit: InputFile.maxMediaBytes, magic: Self.magic, salt: salt),
               let (decoded, whole) = try? Self.decode(&reader, keepingEncoded: !keepsWhole) else { return }
+        let fingerprint = keepsWhole ? nil : reader.fingerprint
+        let read = fingerprint.map { (path, $0.count, $0.digest) }
         let present = cache.haveFiles(decoded.map(\.entry.image))
         var restored: [Key: Entry] = [:]
         restored.reserveCapacity(decoded.count)
@@ -30,6 +32,7 @@ extension ImageMemo {
         lock.withLock {
             guard !used, entries.isEmpty else { return }
             entries = restored
+            readFrom = read
             lastWhole = last
             wholeOnDisk = last?.keys
             changed = restored.count != decoded.count || (whole != nil && last == nil)
@@ -57,20 +60,40 @@ extension ImageMemo {
         }
         guard let (entries, whole) = taken else { return }
         let (items, places) = Self.ordered(entries, whole: whole)
+        // An entry read from the file is written as it was read, when the file is still the one
+        // it was read from: a new photo's build wrote 10,000 processed images again, 70 ms on
+        // its critical path. Read again rather than held: held, its bytes raised every build's
+        // peak memory.
+        let was = lock.withLock {
+            defer { readFrom = nil }  // the file is written anew: its places are no longer these
+            return readFrom
+        }
+        let read = was.flatMap { was -> [UInt8]? in
+            guard let bytes = KeptFile.bytes(atPath: was.path, limit: InputFile.maxMediaBytes),
+                  ByteReader(bytes).fingerprint == (was.count, was.digest) else { return nil }
+            return bytes
+        }
+        var copied = 0
         let written = KeptFile.write(toPath: path, magic: Self.magic, salt: salt) { writer, file in
             writer.list(items) { writer, item in
                 let (key, entry) = item
                 writer.string(key.path)
                 writer.string(key.role.rawValue)
                 writer.word(key.fingerprint)
-                // An entry read from the file is written as it was read: a new photo's build
-                // wrote 10,000 processed images again, 70 ms on its critical path.
-                if let encoded = entry.encoded { writer.append(encoded) } else { Self.write(entry, to: &writer) }
+                if let read, let encoded = entry.encoded, encoded.upperBound <= read.count {
+                    writer.append(read[encoded])
+                    copied += 1
+                } else {
+                    Self.write(entry, to: &writer)
+                }
                 writer.flush(into: file)
             }
             writer.optional(places) { writer, indexes in writer.list(indexes) { $0.int($1) } }
         }
-        if !written { lock.withLock { changed = true } }
+        lock.withLock {
+            copiedAsRead = copied
+            if !written { changed = true }
+        }
     }
 
     /// The entries in the order `save` lists them, and the whole's keys as places in that list
@@ -115,9 +138,8 @@ extension ImageMemo {
         entry.image.write(to: &writer)
     }
 
-    /// `keepingEncoded`: each entry keeps its bytes (`Entry.encoded`), which keep the file's
-    /// bytes in memory while any entry lives; a one-off build's only, which saves at its end
-    /// (a server's entries live on from build to build).
+    /// `keepingEncoded`: each entry keeps where its bytes are (`Entry.encoded`); a one-off
+    /// build's only (a server's entries live on from build to build, past the file's next write).
     private static func decode(_ reader: inout ByteReader, keepingEncoded: Bool) throws -> ([(key: Key, entry: Entry)], [Int]?) {
         let entries = try reader.list { reader -> (key: Key, entry: Entry) in
             let path = try reader.string()
@@ -128,7 +150,7 @@ extension ImageMemo {
             let cacheKey = try reader.string(), sourceKey = try reader.string()
             let image = try ProcessedImage(reading: &reader)
             return (Key(path: path, role: role, fingerprint: fingerprint),
-                    Entry(stamp: stamp, image: image, cacheKey: cacheKey, sourceKey: sourceKey, encoded: keepingEncoded ? reader.bytesRead(since: start) : nil))
+                    Entry(stamp: stamp, image: image, cacheKey: cacheKey, sourceKey: sourceKey, encoded: keepingEncoded ? start..<reader.offset : nil))
         }
         // Each entry at most once (as the keys of a look-up are).
         var listed = [Bool](repeating: false, count: entries.count)

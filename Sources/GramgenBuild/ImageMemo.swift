@@ -34,11 +34,11 @@ final class ImageMemo: @unchecked Sendable {
         let cacheKey: String
         /// The source's name in the source digests (`SourceDigests.key(of:)`), made once.
         let sourceKey: String
-        /// The entry as the memo's file holds it, when it was read from there: written again as
-        /// it was read (`save`).
-        let encoded: ArraySlice<UInt8>?
+        /// Where the memo's file held the entry, when it was read from there (`ImageMemo.readFrom`):
+        /// written again as it was read (`save`).
+        let encoded: Range<Int>?
 
-        init(stamp: [Int64], image: ProcessedImage, cacheKey: String, sourceKey: String, encoded: ArraySlice<UInt8>? = nil) {
+        init(stamp: [Int64], image: ProcessedImage, cacheKey: String, sourceKey: String, encoded: Range<Int>? = nil) {
             self.stamp = stamp
             self.image = image
             self.cacheKey = cacheKey
@@ -75,6 +75,11 @@ final class ImageMemo: @unchecked Sendable {
     /// lists its entries in this order (`save`), so a one-off build takes its images whole too.
     private var wholeKeys: [Key]?
     var wholeOnDisk: [Key]?
+    /// The file the entries were read from (a one-off build's, see `restore`): its path, size and
+    /// digest, by which `save` knows it again before copying entries from it.
+    var readFrom: (path: String, count: Int, digest: UInt64)?
+    /// Entries the last `save` copied from that file (tests).
+    var copiedAsRead = 0
 
     init(keepsWhole: Bool = true) {
         self.keepsWhole = keepsWhole
@@ -307,6 +312,7 @@ final class ImageMemo: @unchecked Sendable {
             lastWhole = nil
             wholeKeys = nil
             wholeOnDisk = nil
+            readFrom = nil
         }
     }
 

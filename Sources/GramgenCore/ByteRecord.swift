@@ -138,10 +138,9 @@ public struct ByteReader {
         return String(decoding: bytes[offset..<(offset + length)], as: UTF8.self)
     }
 
-    /// The bytes read since `start` (an earlier `offset`), as they are: what was read from them
-    /// can be written again by copying them (`ByteWriter.append`).
-    public func bytesRead(since start: Int) -> ArraySlice<UInt8> {
-        bytes[min(start, offset)..<offset]
+    /// The count and digest of all the bytes it reads (`BytesDigest`): what to know them again by.
+    public var fingerprint: (count: Int, digest: UInt64) {
+        (bytes.count, bytes.withUnsafeBytes { BytesDigest.value($0) })
     }
 
     /// The next `count` bytes as they are.
@@ -190,10 +189,17 @@ public enum KeptFile {
     /// A reader past the header, or nil when the file is missing, not a plain file, too large, or
     /// of another kind or salt.
     public static func reader(atPath path: String, limit: Int, magic: String, salt: String) -> ByteReader? {
-        guard !FileContainment.isLink(path), case .success(let bytes) = InputFile.readBytes(atPath: path, limit: limit) else { return nil }
+        guard let bytes = bytes(atPath: path, limit: limit) else { return nil }
         var reader = ByteReader(bytes)
         guard (try? reader.string()) == magic, (try? reader.string()) == salt else { return nil }
         return reader
+    }
+
+    /// The file's bytes, when it is a regular file (not a link, never a read that blocks) within
+    /// `limit` bytes.
+    public static func bytes(atPath path: String, limit: Int) -> [UInt8]? {
+        guard !FileContainment.isLink(path), case .success(let bytes) = InputFile.readBytes(atPath: path, limit: limit) else { return nil }
+        return bytes
     }
 
     /// Whether the file was written (its folder made first).

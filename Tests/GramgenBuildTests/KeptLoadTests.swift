@@ -65,6 +65,8 @@ struct KeptLoadTests {
             memo.changed = true
             memo.save(to: path, salt: state.keptSalt)
         }
+        #expect(asRead.copiedAsRead == asRead.entries.count, "every entry copied from the file it was read from")
+        #expect(decoded.copiedAsRead == 0)
         let back = paths.map { path in
             let memo = ImageMemo()
             memo.restore(from: path, salt: state.keptSalt, cache: media)
@@ -82,6 +84,18 @@ struct KeptLoadTests {
         let wholeKeys: [[ImageMemo.Key]] = back.map { $0.lastWhole?.keys ?? [] }
         #expect(!wholeKeys[0].isEmpty)
         #expect(wholeKeys[0] == wholeKeys[1])
+
+        // The file written anew since it was read (by another build): nothing is copied from it.
+        let stale = ImageMemo(keepsWhole: false)
+        stale.restore(from: state.imagesFile, salt: state.keptSalt, cache: media)
+        try FileManager.default.removeItem(atPath: state.imagesFile)
+        try FileManager.default.copyItem(atPath: paths[1], toPath: state.imagesFile)
+        stale.changed = true
+        stale.save(to: paths[0], salt: state.keptSalt)
+        #expect(stale.copiedAsRead == 0 && stale.entries.count == readBack.count)
+        let staleBack = ImageMemo()
+        staleBack.restore(from: paths[0], salt: state.keptSalt, cache: media)
+        #expect(staleBack.entries.count == readBack.count)
 
         try IncrementalEditKindsTests.apply(.captionText, to: site)
         let third = try TestSupport.build(site: site, output: output, cache: cache)
