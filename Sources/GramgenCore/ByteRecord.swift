@@ -205,9 +205,12 @@ public enum KeptFile {
     /// Whether the file was written (its folder made first).
     @discardableResult
     public static func write(_ writer: ByteWriter, toPath path: String) -> Bool {
-        let url = URL(fileURLWithPath: path)
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        makeFolder(of: path)
         return (try? AtomicFile.write(writer.bytes, to: path)) != nil
+    }
+
+    private static func makeFolder(of path: String) {
+        try? FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
     }
 
     /// Writes a big record as it is made: `body` writes after the header and calls
@@ -215,8 +218,7 @@ public enum KeptFile {
     @discardableResult
     public static func write(toPath path: String, magic: String, salt: String,
                              _ body: (inout ByteWriter, AtomicFile.Writer) -> Void) -> Bool {
-        let url = URL(fileURLWithPath: path)
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        makeFolder(of: path)
         guard let file = try? AtomicFile.Writer(path) else { return false }
         var writer = Self.writer(magic: magic, salt: salt)
         body(&writer, file)

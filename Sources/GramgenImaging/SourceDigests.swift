@@ -180,14 +180,7 @@ public final class SourceDigests: @unchecked Sendable {
         // stay as they are, without 10,000 of them put into `used` one by one. A file both looked
         // up and kept (an avatar that is also the site's icon) is counted once.
         if !changed {
-            var covered = used.count, known = true
-            for keys in kept {
-                for key in keys where used[key] == nil {
-                    guard entries[key] != nil else { known = false; break }
-                    covered += 1
-                }
-                if !known { break }
-            }
+            let (covered, known) = coverage()
             if known, covered == entries.count {
                 used = entries
                 kept = []
@@ -203,6 +196,19 @@ public final class SourceDigests: @unchecked Sendable {
             }
         }
         kept = []
+    }
+
+    /// How many entries of the file this build looked up again or kept (a key kept twice counts
+    /// twice), and whether every key kept is one of them; called with the lock held.
+    private func coverage() -> (count: Int, allKnown: Bool) {
+        var covered = 0, known = true
+        for key in used.keys where entries[key] != nil { covered += 1 }
+        for keys in kept {
+            for key in keys where used[key] == nil {
+                if entries[key] != nil { covered += 1 } else { known = false }
+            }
+        }
+        return (covered, known)
     }
 
     /// Entries `takeKept` put into `used` one by one (tests).
@@ -317,13 +323,7 @@ public final class SourceDigests: @unchecked Sendable {
         guard changed else { return false }
         loadIfNeeded()  // most often done on another thread when the change was found (`remember`)
         guard fileIsCurrent, let raw, !lines.isEmpty else { return false }
-        // Every entry of the file looked up again or kept (as `takeKept` counts them).
-        var covered = 0
-        for key in used.keys where entries[key] != nil { covered += 1 }
-        for keys in kept {
-            for key in keys where used[key] == nil && entries[key] != nil { covered += 1 }
-        }
-        guard covered >= entries.count else { return false }
+        guard coverage().count >= entries.count else { return false }
         let fresh = used.filter { entries[$0.key] != $0.value }.sorted { $0.key < $1.key }
         let added = fresh.filter { entries[$0.key] == nil }
         let count = entries.count + added.count
@@ -331,7 +331,7 @@ public final class SourceDigests: @unchecked Sendable {
         var bytes = Array((Self.header + "\t\(count)\t" + String(digest, radix: 16) + "\n").utf8)
         bytes.reserveCapacity(raw.count + fresh.count * 160)
         raw.withUnsafeBufferPointer { raw in
-            for (key, line) in lines where fresh.isEmpty || used[key].map({ $0 == entries[key] }) ?? true {
+            for (key, line) in lines where used[key].map({ $0 == entries[key] }) ?? true {
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: raw[line]))
             }
         }
