@@ -40,7 +40,7 @@ public final class BuildMemory: @unchecked Sendable {
         var output: String
         var manifest: OutputManifest
         /// The media files it placed.
-        var media: Set<String>
+        var media: MediaFiles
         /// Its groups of pages (`Publisher.PageGroup`).
         var groups: [String: Publisher.PageGroup]
         /// The images `media` are the files of: a build with the same (most often the very same

@@ -363,7 +363,8 @@ final class Publisher: PageSink, @unchecked Sendable {
 
     /// Places `static/` and the media files, then completes the output: swaps the folder in, or
     /// removes what is no longer produced; and remembers what it holds.
-    func finish(media: Set<String>) throws {
+    func finish(media files: MediaFiles) throws {
+        let media = files.names
         if let manifest = try partialRecord(media: media) {
             finished = manifest
             published = manifest
@@ -376,7 +377,7 @@ final class Publisher: PageSink, @unchecked Sendable {
             published = manifest
             return
         }
-        try placeMedia(media)
+        try placeMedia(media, digest: files.namesDigest)
         // Static and media files are remembered too (no inputs, no content digest: a media file's
         // name is its digest), so the next build knows every file without looking.
         var manifest = next
@@ -545,7 +546,8 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// Links each media file from the cache (its name is its content's hash, so one already there is
     /// right); a copy, where a link cannot be made, is written under another name and renamed.
     /// `counting`: they count among the build's files here (not when the caller counts them).
-    private func placeMedia(_ media: Set<String>, counting: Bool = true) throws {
+    /// `digest`: `DigestBuilder.unordered(media)`, when the caller has it.
+    private func placeMedia(_ media: Set<String>, digest: UInt64? = nil, counting: Bool = true) throws {
         let fm = FileManager.default
         let folder = target.path + "/media"
         // The spare's media folder as the build that filled it left it: every file it listed there is.
@@ -553,7 +555,7 @@ final class Publisher: PageSink, @unchecked Sendable {
         spareMediaTrusted = stampHeld
         // ... and they are the very files this build publishes: its record's media section whole.
         if stampHeld, held.unreadMedia.count > 0, held.unreadMedia.count == media.count,
-           held.unreadMedia.names == DigestBuilder.unordered(media) {
+           held.unreadMedia.names == digest ?? DigestBuilder.unordered(media) {
             spareMediaWhole = true
             if counting { lock.withLock { fileCount += media.count } }
             return

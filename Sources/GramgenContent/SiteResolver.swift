@@ -84,15 +84,27 @@ enum SiteResolver {
     ///   - keys: `posts.map(\.key)`.
     ///   - spellings: `spellingCounts` of the posts' and bios' spellings.
     static func hashtags(posts: [Post], keys: [String], spellings counts: [String: [String: Int]]) -> [Hashtag] {
-        var postKeys: [String: [String]] = [:]
-        for (post, postKey) in zip(posts, keys) {
-            for key in post.tagKeys { postKeys[key, default: []].append(postKey) }
+        // Each tag's posts, keys and places, in lists found by one look-up per tag of a post.
+        var slots: [String: Int] = [:]
+        var postKeys: [[String]] = [], postIndexes: [[Int]] = []
+        for (index, (post, postKey)) in zip(posts, keys).enumerated() {
+            for key in post.tagKeys {
+                if let slot = slots[key] {
+                    postKeys[slot].append(postKey)
+                    postIndexes[slot].append(index)
+                } else {
+                    slots[key] = postKeys.count
+                    postKeys.append([postKey])
+                    postIndexes.append([index])
+                }
+            }
         }
-        return counts.keys.sorted().filter { postKeys[$0] != nil }.map { key in
+        return counts.keys.sorted().compactMap { key in
+            guard let slot = slots[key] else { return nil }
             let display = counts[key, default: [:]].max { a, b in
                 a.value != b.value ? a.value < b.value : a.key > b.key
             }?.key ?? key
-            return Hashtag(key: key, display: display, postKeys: postKeys[key] ?? [])
+            return Hashtag(key: key, display: display, postKeys: postKeys[slot], postIndexes: postIndexes[slot])
         }
     }
 }

@@ -5,44 +5,53 @@ import Foundation
 /// in the same order, without Foundation's coders: ten thousand posts are read back in a few
 /// tens of milliseconds, where parsing them again takes a few hundred.
 public struct ByteWriter {
-    public private(set) var bytes: [UInt8] = []
+    /// Visible to the inlinable writes, as `ByteReader`'s bytes are to its reads.
+    @usableFromInline var buffer: [UInt8] = []
+    public var bytes: [UInt8] { buffer }
 
     public init() {}
 
     /// Zig-zag, seven bits a byte: small numbers of either sign take one byte.
+    @inlinable
     public mutating func int(_ value: Int64) {
         var rest = UInt64(bitPattern: (value << 1) ^ (value >> 63))
         while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            buffer.append(UInt8(truncatingIfNeeded: rest) | 0x80)
             rest >>= 7
         }
-        bytes.append(UInt8(rest))
+        buffer.append(UInt8(rest))
     }
 
+    @inlinable
     public mutating func int(_ value: Int) { int(Int64(value)) }
 
     /// Eight bytes, little-endian (a digest or a double's bits, which rarely fit fewer).
+    @inlinable
     public mutating func word(_ value: UInt64) {
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        withUnsafeBytes(of: value.littleEndian) { buffer.append(contentsOf: $0) }
     }
 
+    @inlinable
     public mutating func double(_ value: Double) { word(value.bitPattern) }
 
-    public mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+    @inlinable
+    public mutating func bool(_ value: Bool) { buffer.append(value ? 1 : 0) }
 
+    @inlinable
     public mutating func string(_ text: String) {
         var text = text
         text.withUTF8 { utf8 in
             int(utf8.count)
-            bytes.append(contentsOf: utf8)
+            buffer.append(contentsOf: utf8)
         }
     }
 
     /// Bytes as they are (what `ByteReader.bytes` reads back, its length written before them).
     public mutating func append(_ raw: ArraySlice<UInt8>) {
-        bytes.append(contentsOf: raw)
+        buffer.append(contentsOf: raw)
     }
 
+    @inlinable
     public mutating func strings(_ list: [String]) {
         int(list.count)
         for text in list { string(text) }
@@ -52,9 +61,9 @@ public struct ByteWriter {
     /// memory: a big record is written as it is made, never held whole (made whole, a 5 MB record
     /// grew through copies whose fresh pages the kernel zeroed, a tenth of its writing).
     public mutating func flush(into file: AtomicFile.Writer, atLeast: Int = 1 << 20) {
-        guard bytes.count >= atLeast else { return }
+        guard buffer.count >= atLeast else { return }
         file.append(bytes)
-        bytes.removeAll(keepingCapacity: true)
+        buffer.removeAll(keepingCapacity: true)
     }
 
     /// Absent (0), or present (1) and then the value. Inlinable, as `ByteReader`'s generic reads are.
@@ -80,23 +89,27 @@ public struct ByteReader {
         public init() {}
     }
 
-    private let bytes: [UInt8]
-    public private(set) var offset: Int
+    // Visible to the inlinable reads: each caller's module decodes its records in line, without
+    // a call per number or text.
+    @usableFromInline let bytes: [UInt8]
+    @usableFromInline var position: Int
+    public var offset: Int { position }
 
     public init(_ bytes: [UInt8], offset: Int = 0) {
         self.bytes = bytes
-        self.offset = offset
+        position = offset
     }
 
-    public var isAtEnd: Bool { offset >= bytes.count }
+    public var isAtEnd: Bool { position >= bytes.count }
 
+    @inlinable
     public mutating func int() throws -> Int64 {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
-            guard offset < bytes.count, shift < 64 else { throw Malformed() }
-            let byte = bytes[offset]
-            offset += 1
+            guard position < bytes.count, shift < 64 else { throw Malformed() }
+            let byte = bytes[position]
+            position += 1
             value |= UInt64(byte & 0x7F) << shift
             if byte < 0x80 { break }
             shift += 7
@@ -104,38 +117,49 @@ public struct ByteReader {
         return Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
     }
 
+    @inlinable
     public mutating func int() throws -> Int {
         let value: Int64 = try int()
         return Int(value)
     }
 
     /// A count of items that each take at least one byte: never more than the bytes left.
+    @inlinable
     public mutating func count() throws -> Int {
         let value: Int = try int()
-        guard value >= 0, value <= bytes.count - offset else { throw Malformed() }
+        guard value >= 0, value <= bytes.count - position else { throw Malformed() }
         return value
     }
 
+    @inlinable
     public mutating func word() throws -> UInt64 {
-        guard bytes.count - offset >= 8 else { throw Malformed() }
+        guard bytes.count - position >= 8 else { throw Malformed() }
         var value: UInt64 = 0
-        for index in 0..<8 { value |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
-        offset += 8
+        for index in 0..<8 { value |= UInt64(bytes[position + index]) << (8 * UInt64(index)) }
+        position += 8
         return value
     }
 
+    @inlinable
     public mutating func double() throws -> Double { Double(bitPattern: try word()) }
 
+    @inlinable
     public mutating func bool() throws -> Bool {
-        guard offset < bytes.count, bytes[offset] <= 1 else { throw Malformed() }
-        offset += 1
-        return bytes[offset - 1] == 1
+        guard position < bytes.count, bytes[position] <= 1 else { throw Malformed() }
+        position += 1
+        return bytes[position - 1] == 1
     }
 
+    /// Decoded from the buffer in place: through an `ArraySlice` of the array, each text of a
+    /// record cost a retain and release of its storage and a slower path (a fifth more time).
+    @inlinable
     public mutating func string() throws -> String {
         let length = try count()
-        defer { offset += length }
-        return String(decoding: bytes[offset..<(offset + length)], as: UTF8.self)
+        let start = position
+        position += length
+        return bytes.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[start..<(start + length)]), as: UTF8.self)
+        }
     }
 
     /// The count and digest of all the bytes it reads (`BytesDigest`): what to know them again by.
@@ -145,11 +169,12 @@ public struct ByteReader {
 
     /// The next `count` bytes as they are.
     public mutating func bytes(_ count: Int) throws -> ArraySlice<UInt8> {
-        guard count >= 0, count <= bytes.count - offset else { throw Malformed() }
-        defer { offset += count }
-        return bytes[offset..<(offset + count)]
+        guard count >= 0, count <= bytes.count - position else { throw Malformed() }
+        defer { position += count }
+        return bytes[position..<(position + count)]
     }
 
+    @inlinable
     public mutating func strings() throws -> [String] {
         try list { try $0.string() }
     }

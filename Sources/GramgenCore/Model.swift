@@ -264,11 +264,16 @@ public struct Hashtag: Sendable, Hashable {
     public var display: String
     /// Post keys, newest first.
     public var postKeys: [String]
+    /// The same posts' places in `Site.posts` (`Site.init` makes sure of it): a tag's pages and
+    /// feeds take their posts by place, not by looking up each key (30,000 look-ups a build at
+    /// 10,000 posts).
+    public var postIndexes: [Int]
 
-    public init(key: String, display: String, postKeys: [String]) {
+    public init(key: String, display: String, postKeys: [String], postIndexes: [Int] = []) {
         self.key = key
         self.display = display
         self.postKeys = postKeys
+        self.postIndexes = postIndexes
     }
 
 }

@@ -27,7 +27,6 @@ public struct Site: Sendable {
         self.config = config
         self.users = users
         self.posts = posts
-        self.tags = tags
         let (indexes, others) = parallel.both({ () -> [String: Int] in
             var indexes: [String: Int] = [:]
             indexes.reserveCapacity(posts.count)
@@ -51,6 +50,16 @@ public struct Site: Sendable {
         })
         usersByHandle = Dictionary(users.map { ($0.handle, $0) }, uniquingKeysWith: { a, _ in a })
         postIndexByKey = indexes
+        // A tag made without its posts' places (or with others) is given them by key.
+        let tags = tags.map { tag in
+            guard tag.postIndexes.count != tag.postKeys.count
+                    || zip(tag.postIndexes, tag.postKeys).contains(where: { $0 >= posts.count || posts[$0].key != $1 }) else { return tag }
+            var placed = tag
+            placed.postIndexes = tag.postKeys.compactMap { indexes[$0] }
+            placed.postKeys = placed.postIndexes.map { posts[$0].key }
+            return placed
+        }
+        self.tags = tags
         tagsByKey = Dictionary(tags.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         followers = others.followers
         postCounts = others.counts

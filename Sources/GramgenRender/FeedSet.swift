@@ -43,7 +43,6 @@ final class FeedSet {
     /// each time, long dropped on a big site (the items were a sixth of a 50,000-post build's
     /// user CPU and grew 8.6 times for 5 times the posts).
     func add(to pages: inout PageSet, sink: PageSink) throws {
-        let place = site.postIndexByKey
         let feeds = [JSONFeedSource(posts: Array(site.posts.indices), folder: "", title: site.config.title, home: "", urlFolder: "")]
             + site.users.map { user in
                 JSONFeedSource(posts: postIndexesByAuthor[user.handle] ?? [], folder: SitePaths.profile(user.handle),
@@ -51,7 +50,7 @@ final class FeedSet {
                                urlFolder: SitePaths.profile(user.handle))
             }
             + site.tags.map { tag in
-                JSONFeedSource(posts: tag.postKeys.compactMap { place[$0] }, folder: SitePaths.tagFolder(tag.key),
+                JSONFeedSource(posts: tag.postIndexes, folder: SitePaths.tagFolder(tag.key),
                                title: "#\(tag.display) · \(site.config.title)", home: SitePaths.tag(tag.key), urlFolder: SitePaths.tag(tag.key))
             }
         var files: [(newest: Int, feed: Int, archive: Int)] = []

@@ -57,10 +57,13 @@ struct PageInputs {
 /// (`Theme.showsTagCounts`).
 struct PageDigests {
     let site: UInt64
-    let posts: [String: UInt64]
-    /// `posts` by `Post.identity`: a page job looks up each post it shows, 200,000 look-ups at
+    /// Each post's digest by its place in `Site.posts`.
+    private let byPlace: [UInt64]
+    /// The same by `Post.identity`: a page job looks up each post it shows, 200,000 look-ups at
     /// 10,000 posts, and hashing a pointer costs a fraction of hashing and comparing a key.
     private let byIdentity: [ObjectIdentifier: UInt64]
+    /// `Site.postIndexByKey`, for a post of the site in another copy (`digest(of:)`).
+    private let places: [String: Int]
     let profiles: [String: UInt64]
     let everything: UInt64
 
@@ -94,14 +97,9 @@ struct PageDigests {
             (digests[index], made[index]) = (digest.value, true)
         }
         for digest in digests { all.add(digest) }
-        // The two tables side by side (10,000 insertions each at 10,000 posts, on one thread
-        // while the other core waits).
-        let (posts, byIdentity) = parallel.both({
-            Dictionary(zip(site.posts.lazy.map(\.key), digests), uniquingKeysWith: { _, last in last })
-        }, {
-            Dictionary(zip(site.posts.lazy.map(\.identity), digests), uniquingKeysWith: { _, last in last })
-        })
-        self.byIdentity = byIdentity
+        byIdentity = Dictionary(zip(site.posts.lazy.map(\.identity), digests), uniquingKeysWith: { _, last in last })
+        byPlace = digests
+        places = site.postIndexByKey
         all.add(UInt64(site.tags.count))
         for tag in site.tags {
             all.add(tag.key)
@@ -114,7 +112,6 @@ struct PageDigests {
             profiles[user.handle] = digest.value
             all.add(digest.value)
         }
-        self.posts = posts
         self.profiles = profiles
         everything = all.value
     }
@@ -135,7 +132,7 @@ struct PageDigests {
 
     /// The post's digest (0 for a post the site does not have).
     func digest(of post: Post) -> UInt64 {
-        byIdentity[post.identity] ?? posts[post.key] ?? 0
+        byIdentity[post.identity] ?? places[post.key].map { byPlace[$0] } ?? 0
     }
 
     func digest(_ file: String, _ inputs: PageInputs, site: Site) -> UInt64 {

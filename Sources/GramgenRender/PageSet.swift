@@ -261,7 +261,7 @@ struct PageSet {
 
     /// A hashtag's pages.
     private mutating func addTag(_ tag: Hashtag) {
-        let posts = tag.postKeys.compactMap { site.postsByKey[$0] }
+        let posts = tag.postIndexes.map { site.posts[$0] }
         let pages = SiteRenderer.paginate(posts, size: renderer.gridPageSize)
         let top = Self.topPosts(posts)
         for (index, pagePosts) in pages.enumerated() {
