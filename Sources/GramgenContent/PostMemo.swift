@@ -136,8 +136,17 @@ public final class PostMemo: @unchecked Sendable {
     /// The posts (by folder) a load took from `kept()`: kept for the next load.
     func took(_ folders: [String]) {
         lock.withLock {
-            for folder in folders { next[folder] = entries[folder] }
             reused += folders.count
+            // Every kept post taken or read anew (most loads): the kept table itself, with the
+            // posts read anew put in, instead of 10,000 posts looked up and inserted one by one.
+            // Each folder is taken once, and only from `entries`, as each read anew is remembered.
+            if folders.count + replaced == entries.count {
+                var all = entries
+                for (folder, entry) in next { all[folder] = entry }
+                next = all
+                return
+            }
+            for folder in folders { next[folder] = entries[folder] }
         }
     }
 

@@ -99,24 +99,25 @@ public struct PostDate: Sendable, Hashable, Comparable {
 /// and indexes hold many copies of the same posts (a 10,000-post site's profile tabs alone take
 /// hundreds of thousands), and copying a box is one reference count, not one per field.
 public struct Post: Sendable, Hashable {
-    private final class Fields: @unchecked Sendable {  // never changed once shared (see `fields`)
-        var id: String { didSet { key = "\(author)/\(id)" } }
-        var author: String { didSet { key = "\(author)/\(id)" } }
+    // Visible to the inlinable getters, so each module reads a field without a call.
+    @usableFromInline final class Fields: @unchecked Sendable {  // never changed once shared (see `fields`)
+        @usableFromInline var id: String { didSet { key = "\(author)/\(id)" } }
+        @usableFromInline var author: String { didSet { key = "\(author)/\(id)" } }
         /// `author/id`, made once: pages, feeds and digests look posts up by it all the time.
-        private(set) var key: String
-        var date: PostDate
-        var location: String?
-        var images: [ImageSource]
-        var caption: RichText
-        var tagKeys: [String]
-        var likedBy: [String]
-        var comments: [Comment]
-        var isDraft: Bool
-        var isSensitive: Bool
-        var showExif: Bool?
-        var repostOf: String?
-        var sourcePath: String
-        var sourceDigest: UInt64
+        @usableFromInline private(set) var key: String
+        @usableFromInline var date: PostDate
+        @usableFromInline var location: String?
+        @usableFromInline var images: [ImageSource]
+        @usableFromInline var caption: RichText
+        @usableFromInline var tagKeys: [String]
+        @usableFromInline var likedBy: [String]
+        @usableFromInline var comments: [Comment]
+        @usableFromInline var isDraft: Bool
+        @usableFromInline var isSensitive: Bool
+        @usableFromInline var showExif: Bool?
+        @usableFromInline var repostOf: String?
+        @usableFromInline var sourcePath: String
+        @usableFromInline var sourceDigest: UInt64
 
         init(id: String, author: String, date: PostDate, location: String?, images: [ImageSource], caption: RichText, tagKeys: [String], likedBy: [String], comments: [Comment], isDraft: Bool, isSensitive: Bool, showExif: Bool?, repostOf: String?, sourcePath: String, sourceDigest: UInt64) {
             self.id = id
@@ -142,7 +143,7 @@ public struct Post: Sendable, Hashable {
         }
     }
 
-    private var box: Fields
+    @usableFromInline var box: Fields
 
     /// The box, made this copy's own before it is changed.
     private var fields: Fields {
@@ -153,68 +154,68 @@ public struct Post: Sendable, Hashable {
     }
 
     public var id: String {
-        get { box.id }
+        @inlinable get { box.id }
         set { fields.id = newValue }
     }
     public var author: String {
-        get { box.author }
+        @inlinable get { box.author }
         set { fields.author = newValue }
     }
     public var date: PostDate {
-        get { box.date }
+        @inlinable get { box.date }
         set { fields.date = newValue }
     }
     public var location: String? {
-        get { box.location }
+        @inlinable get { box.location }
         set { fields.location = newValue }
     }
     public var images: [ImageSource] {
-        get { box.images }
+        @inlinable get { box.images }
         set { fields.images = newValue }
     }
     public var caption: RichText {
-        get { box.caption }
+        @inlinable get { box.caption }
         set { fields.caption = newValue }
     }
     /// Tag keys (see `TagKey`) from the caption and front matter, without repeats, in order of first use.
     public var tagKeys: [String] {
-        get { box.tagKeys }
+        @inlinable get { box.tagKeys }
         set { fields.tagKeys = newValue }
     }
     public var likedBy: [String] {
-        get { box.likedBy }
+        @inlinable get { box.likedBy }
         set { fields.likedBy = newValue }
     }
     public var comments: [Comment] {
-        get { box.comments }
+        @inlinable get { box.comments }
         set { fields.comments = newValue }
     }
     public var isDraft: Bool {
-        get { box.isDraft }
+        @inlinable get { box.isDraft }
         set { fields.isDraft = newValue }
     }
     public var isSensitive: Bool {
-        get { box.isSensitive }
+        @inlinable get { box.isSensitive }
         set { fields.isSensitive = newValue }
     }
     /// `show_exif` of the post; nil follows site.yml.
     public var showExif: Bool? {
-        get { box.showExif }
+        @inlinable get { box.showExif }
         set { fields.showExif = newValue }
     }
     /// `repost:`: the key (`handle/id`) of the post this one reposts; it then has no media of its own.
     public var repostOf: String? {
-        get { box.repostOf }
+        @inlinable get { box.repostOf }
         set { fields.repostOf = newValue }
     }
     public var sourcePath: String {
-        get { box.sourcePath }
+        @inlinable get { box.sourcePath }
         set { fields.sourcePath = newValue }
     }
     /// Digest of `post.md`'s text as it was read (`DigestBuilder`), so pages are compared by the
     /// text they were drawn from without reading the file again (0 for a post made in code).
     public var sourceDigest: UInt64 {
-        get { box.sourceDigest }
+        @inlinable get { box.sourceDigest }
         set { fields.sourceDigest = newValue }
     }
 
@@ -248,11 +249,11 @@ public struct Post: Sendable, Hashable {
     }
 
     /// Unique across the site, stable across builds.
-    public var key: String { box.key }
+    @inlinable public var key: String { box.key }
     /// The same for every copy of this post not changed since it was copied (a copy shares its
     /// fields until then): a cheap key for tables made from one site's posts, with `key` to fall
     /// back on for a post changed since.
-    public var identity: ObjectIdentifier { ObjectIdentifier(box) }
+    @inlinable public var identity: ObjectIdentifier { ObjectIdentifier(box) }
     /// Site-relative URL path of the post page.
     public var path: String { SitePaths.post(author: author, id: id) }
 }

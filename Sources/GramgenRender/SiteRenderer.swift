@@ -71,18 +71,32 @@ public final class SiteRenderer: @unchecked Sendable {
     /// those each user liked, and where each post stands among its author's.
     fileprivate static func tables(_ site: Site) -> (byAuthor: [String: [Post]], indexes: [String: [Int]], mentioning: [String: [Post]],
                                                  liked: [String: [Post]], position: [String: Int]) {
-        var byAuthor: [String: [Post]] = [:], mentioning: [String: [Post]] = [:], liked: [String: [Post]] = [:]
-        var indexes: [String: [Int]] = [:]
+        var mentioning: [String: [Post]] = [:], liked: [String: [Post]] = [:]
+        // Each author's lists by a slot found with one look-up a post (a site has few authors).
+        var slots: [String: Int] = [:], authors: [String] = [], ownPosts: [[Post]] = [], ownIndexes: [[Int]] = []
         for (index, post) in site.posts.enumerated() {
-            byAuthor[post.author, default: []].append(post)
-            indexes[post.author, default: []].append(index)
+            let author = post.author
+            if let slot = slots[author] {
+                ownPosts[slot].append(post)
+                ownIndexes[slot].append(index)
+            } else {
+                slots[author] = authors.count
+                authors.append(author)
+                ownPosts.append([post])
+                ownIndexes.append([index])
+            }
             for handle in post.likedBy { liked[handle, default: []].append(post) }
-            var mentioned = Set(post.caption.mentions)
-            for comment in post.comments { mentioned.formUnion(comment.text.mentions) }
+            // Most posts mention no one: no set made for them.
+            let comments = post.comments, mentions = post.caption.mentions
+            guard !mentions.isEmpty || comments.contains(where: { !$0.text.mentions.isEmpty }) else { continue }
+            var mentioned = Set(mentions)
+            for comment in comments { mentioned.formUnion(comment.text.mentions) }
             // The tagged tab shows others' posts that mention the user, not the user's own.
-            mentioned.remove(post.author)
+            mentioned.remove(author)
             for handle in mentioned { mentioning[handle, default: []].append(post) }
         }
+        let byAuthor = Dictionary(uniqueKeysWithValues: zip(authors, ownPosts))
+        let indexes = Dictionary(uniqueKeysWithValues: zip(authors, ownIndexes))
         var position: [String: Int] = [:]
         position.reserveCapacity(site.posts.count)
         for posts in byAuthor.values {
