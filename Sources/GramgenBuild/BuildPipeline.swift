@@ -195,21 +195,23 @@ public struct BuildPipeline {
         }
         state.loaded.checked?.content = nil
         let posts = state.postMemo
+        let loader = ContentLoader(siteRoot: options.siteRoot,
+                                   options: .init(includeDrafts: options.includeDrafts, baseURL: options.baseURL,
+                                                  parallel: options.parallel, memo: posts,
+                                                  namesChecked: state.loaded.checked?.contentNamesClean ?? false))
+        // What the load reads before any post (site.yml, its texts, the user folders: 10 ms on
+        // one thread) and the theme (its templates parsed: 10 ms), beside the reading of the kept
+        // posts and the rest of the load, which ends on one thread (the site resolved).
+        let start = parallel.ahead { loader.start() }
+        let (siteRoot, lastTheme) = (options.siteRoot, state.memory?.theme)
+        state.themeAhead = parallel.ahead { loadTheme(siteRoot: siteRoot, reusing: lastTheme) }
         posts.restore(from: state.postsFolder, salt: state.keptSalt, contentRoot: state.contentRoot,
                       parallel: options.parallel)
         if let (postStamps, imageStamps) = stamps?.value {
             posts.use(listing: postStamps)
             state.imageMemo.begin(stamps: imageStamps)
         }
-        // The theme (its templates parsed: 10 ms) beside the rest of the load, which ends on one
-        // thread (the site resolved), instead of after it.
-        let (siteRoot, lastTheme) = (options.siteRoot, state.memory?.theme)
-        state.themeAhead = options.parallel.ahead { loadTheme(siteRoot: siteRoot, reusing: lastTheme) }
-        let loader = ContentLoader(siteRoot: options.siteRoot,
-                                   options: .init(includeDrafts: options.includeDrafts, baseURL: options.baseURL,
-                                                  parallel: options.parallel, memo: posts,
-                                                  namesChecked: state.loaded.checked?.contentNamesClean ?? false))
-        state.loaded.site = state.collect { loader.load(diagnostics: &$0) }
+        state.loaded.site = state.collect { loader.load(diagnostics: &$0, start: start.value) }
         (state.report.postsRead, state.report.postsKept, state.report.profilesKept) = (posts.read, posts.reused, posts.profilesReused)
         if let last = posts.takeRetired() { state.memory?.release(last) }
         if state.memory == nil {

@@ -3,7 +3,7 @@ import GramgenCore
 import GramgenMarkdown
 
 /// Stages 1–2 of a build: read `content/` and resolve it into a validated `Site`.
-public struct ContentLoader {
+public struct ContentLoader: Sendable {
     public struct Options: Sendable {
         public var includeDrafts = false
         /// Overrides `base_url` from site.yml (`--base-url`).
@@ -33,14 +33,23 @@ public struct ContentLoader {
         self.options = options
     }
 
-    /// The site, or nil when it has errors; every problem found is in `diagnostics`.
-    public func load(diagnostics: inout Diagnostics) -> Site? {
+    /// What a load reads before any post (`start()`): the configuration with its texts and the
+    /// user folders, nil without a `content/` folder, and what was found wrong with them.
+    public struct Start: Sendable {
+        fileprivate var read: (config: SiteConfig, users: [ContentFolder.Subfolder])?
+        fileprivate var diagnostics: Diagnostics
+    }
+
+    /// The first part of a load, which needs nothing kept from the last one: a build reads it
+    /// while the kept posts are read (`load(start:)`), instead of on one thread after them.
+    public func start() -> Start {
+        var diagnostics = Diagnostics()
         let contentRoot = siteRoot.appendingPathComponent("content")
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: contentRoot.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             diagnostics.error(SourceLocation("content"), "there is no content/ folder in \(siteRoot.path)",
                               hint: "run gramgen in the site's folder, pass --site DIR, or create one with `gramgen init`")
-            return nil
+            return Start(read: nil, diagnostics: diagnostics)
         }
         if !options.namesChecked { NameCheck.problems(in: contentRoot, diagnostics: &diagnostics) }
         var config = SiteConfigLoader.load(siteRoot: siteRoot, diagnostics: &diagnostics)
@@ -57,6 +66,16 @@ public struct ContentLoader {
             }
         }
         let users = userFolders(in: contentRoot, diagnostics: &diagnostics)
+        return Start(read: (config, users), diagnostics: diagnostics)
+    }
+
+    /// The site, or nil when it has errors; every problem found is in `diagnostics`. `start`:
+    /// the load's first part, when it was read already.
+    public func load(diagnostics: inout Diagnostics, start: Start? = nil) -> Site? {
+        let start = start ?? self.start()
+        diagnostics.append(contentsOf: start.diagnostics.items)
+        guard let (config, users) = start.read else { return nil }
+        let contentRoot = siteRoot.appendingPathComponent("content")
         let handles = users.map(\.name)
         let known = Set(handles)
         let markdown = MarkdownRenderer(isKnownHandle: { known.contains($0) })
