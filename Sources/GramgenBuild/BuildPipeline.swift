@@ -402,6 +402,8 @@ public struct BuildPipeline {
         state.report.fileCount = publisher.fileCount
         state.report.pagesReused = publisher.reused
         state.report.pageGroupsKept = publisher.groupsKept
+        state.report.tabGroupsKept = publisher.tabGroupsKept
+        state.report.profileGroupsKept = publisher.profileGroupsKept
         state.report.spareMediaTrusted = publisher.spareMediaTrusted
         state.report.spareMediaWhole = publisher.spareMediaWhole
         state.report.pagesDrawn = publisher.drawn

@@ -32,8 +32,11 @@ public struct BuildReport: Sendable {
     public var mediaKept = false
     /// Files taken over from the previous build because what they are made from did not change.
     public var pagesReused = 0
-    /// Groups of pages taken over whole, without being queued (`PageSet.addGroup`).
+    /// Groups of post pages taken over whole, without being queued (`PageSet.addGroup`), and
+    /// profile tabs (`PageGroupKind`).
     public var pageGroupsKept = 0
+    public var tabGroupsKept = 0
+    public var profileGroupsKept = 0
     /// The spare's media files taken as its manifest lists them, their folder unchanged since
     /// (`OutputManifest.mediaStamp`), without a look at each.
     public var spareMediaTrusted = false

@@ -101,8 +101,11 @@ final class Publisher: PageSink, @unchecked Sendable {
     private(set) var groups: [String: PageGroup] = [:]
     /// Whether this build takes groups over and records its own (`.swap` with `keepsGroups`).
     private let usesGroups: Bool
-    /// Groups this build took over whole (`takeOverGroup`).
+    /// Groups of post pages this build took over whole (`takeOverGroup`), profile tabs drawn as
+    /// cards, and users' other profile pages (`PageGroupKind`).
     private(set) var groupsKept = 0
+    private(set) var tabGroupsKept = 0
+    private(set) var profileGroupsKept = 0
     /// The spare's media files were taken as listed, by their folder's stamp (`OutputManifest.mediaStamp`).
     private(set) var spareMediaTrusted = false
     /// ... and were this build's media files, taken with their record whole (`OutputManifest.unreadMedia`).
@@ -209,7 +212,11 @@ final class Publisher: PageSink, @unchecked Sendable {
         lock.withLock {
             for (file, entry) in zip(group.files, entries) { recordLocked(file, entry, reused: true, known: true) }
             groups[name] = group
-            groupsKept += 1
+            switch PageGroupKind(name: name) {
+            case .posts: groupsKept += 1
+            case .tab: tabGroupsKept += 1
+            case .profile: profileGroupsKept += 1
+            }
         }
         return group.sitemap
     }

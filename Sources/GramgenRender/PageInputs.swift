@@ -130,6 +130,9 @@ struct PageDigests {
         return digest
     }
 
+    /// The digest of the post at `place` in `Site.posts`.
+    func digest(at place: Int) -> UInt64 { byPlace[place] }
+
     /// The post's digest (0 for a post the site does not have).
     func digest(of post: Post) -> UInt64 {
         byIdentity[post.identity] ?? places[post.key].map { byPlace[$0] } ?? 0

@@ -51,6 +51,33 @@ extension PageSet {
                   empty: t.text("empty_following", ["handle": handle])) { followerSet.contains($0) ? followsYou : nil }
     }
 
+    /// A user's profile pages (`addProfile`) as a group (`addGroup`), taken over whole when
+    /// nothing any of them shows changed: after a caption edit, those of the users the post
+    /// shows on (its author's, whom it mentions, who liked it) are queued, not the 3,000 pages
+    /// of the others (at 10,000 posts). Its inputs: what each of its pages reads (the site, the
+    /// user's profile and post count, their posts and reposts, the posts that mention them and
+    /// those they liked, their activity's events and posts), which also make its pages.
+    mutating func addProfileGroup(_ user: Profile, sink: PageSink) {
+        guard let digests else { return addProfile(user) }
+        let handle = user.handle
+        var inputs = DigestBuilder()
+        inputs.add(digests.site)
+        inputs.add(handle)
+        inputs.add(digests.profiles[handle] ?? 0)
+        inputs.add(UInt64(site.postCounts[handle] ?? 0))
+        func add(_ posts: [Post]) {
+            inputs.add(UInt64(posts.count))
+            for post in posts { inputs.add(digests.digest(of: post)) }
+        }
+        add(renderer.postsByAuthor[handle] ?? [])
+        add(renderer.postsMentioning[handle] ?? [])
+        add(renderer.postsLikedBy[handle] ?? [])
+        let events = Activity.inputs(renderer.activities[handle] ?? [], site: site, notes: [])
+        for note in events.notes { inputs.add(note) }
+        if case .posts(let posts) = events.scope { add(posts) }
+        addGroup(PageGroupKind.profile.name(handle), inputs: inputs.value, sink: sink) { $0.addProfile(user) }
+    }
+
     /// A profile tab drawn as a grid of posts (tagged, liked, reposts), `posts_per_page` a page.
     private mutating func addGridTab(_ posts: [Post], user: Profile, tab: String, folder: String, empty: String) {
         let count = "\(site.postCounts[user.handle] ?? 0)"
@@ -98,12 +125,13 @@ extension PageSet {
     }
 
     /// Queues page `number` of `total` of `folder` (see `addPages`).
+    /// `inSitemap`: false when the caller lists the page in the sitemap itself.
     mutating func addPage<Item>(
-        _ items: [Item], number: Int, of total: Int, folder: String, template: String = "profile",
+        _ items: [Item], number: Int, of total: Int, folder: String, template: String = "profile", inSitemap: Bool = true,
         inputs: ([Item], String) -> PageInputs, page: @escaping ([Item], String, Int, (String) -> PaginationView?) -> PageView
     ) {
         let path = SitePaths.paged(folder, number)
-        add(template, path: path, page: number, inputs: inputs(items, "\(total)")) { [renderer] in
+        add(template, path: path, inSitemap: inSitemap, page: number, inputs: inputs(items, "\(total)")) { [renderer] in
             page(items, path, number) { root in
                 renderer.pagination(current: number, total: total, root: root) { SitePaths.paged(folder, $0) }
             }
@@ -138,8 +166,31 @@ extension PageSet {
              Tab(user: user, name: "following", folder: SitePaths.following(user.handle), posts: renderer.feedIndexes(user),
                  title: "title_feed", empty: "empty_feed")]
         }
+        // A tab whose inputs are all as the last build's is taken over whole, its pages neither
+        // queued nor digested one by one (`addGroup`): after a caption edit, only the tabs that
+        // show the post are queued (its author's list, its author's followers' feeds), not the
+        // 4,000 pages of the others (at 10,000 posts). Its inputs: what each of its pages reads
+        // (the site, the user's profile and post count, the tab's posts, which make its pages).
+        // Each tab's pages are listed in the sitemap here, in the tabs' order, taken over or not.
+        let queued = renderer.parallel.map(count: tabs.count) { [digests] index -> Bool in
+            let tab = tabs[index], handle = tab.user.handle
+            guard let digests else { return true }
+            var inputs = DigestBuilder()
+            inputs.add(digests.site)
+            inputs.add(tab.folder)
+            inputs.add(digests.profiles[handle] ?? 0)
+            inputs.add(UInt64(site.postCounts[handle] ?? 0))
+            inputs.add(UInt64(tab.posts.count))
+            for place in tab.posts { inputs.add(digests.digest(at: place)) }
+            let name = PageGroupKind.tab.name(tab.folder)
+            guard sink.takeOverGroup(name, inputs: inputs.value) == nil else { return false }
+            let paths = Self.tabPaths(tab.folder, count: tab.posts.count, size: size)
+            sink.queuedGroup(name, inputs: inputs.value, files: paths.map(SitePaths.file), sitemap: paths)
+            return true
+        }
+        for tab in tabs { sitemapPaths += Self.tabPaths(tab.folder, count: tab.posts.count, size: size) }
         var pages: [(newest: Int, tab: Int, number: Int)] = []
-        for (index, tab) in tabs.enumerated() {
+        for (index, tab) in tabs.enumerated() where queued[index] {
             for number in 1...SiteRenderer.pageCount(tab.posts.count, size: size) {
                 let start = (number - 1) * size
                 pages.append((start < tab.posts.count ? tab.posts[start] : -1, index, number))
@@ -152,7 +203,7 @@ extension PageSet {
             let posts = tab.posts[start..<min(start + size, tab.posts.count)].map { site.posts[$0] }
             let count = "\(site.postCounts[handle] ?? 0)"
             set.addPage(posts, number: page.number, of: SiteRenderer.pageCount(tab.posts.count, size: size), folder: tab.folder,
-                        inputs: { .posts($0, $1, count).showing([handle]) }) { posts, path, number, pagination in
+                        inSitemap: false, inputs: { .posts($0, $1, count).showing([handle]) }) { posts, path, number, pagination in
                 let t = renderer.messages
                 var view = renderer.profileLayout(user, path: path, tab: tab.name, title: " · " + t.text(tab.title) + t.pageSuffix(number))
                 view.posts = renderer.cards(posts, for: path)
@@ -161,6 +212,12 @@ extension PageSet {
                 return view
             }
         }
+    }
+
+    /// The paths of a card tab's pages: `folder` and its `page/N/`, `size` posts each (one page
+    /// when it has none).
+    static func tabPaths(_ folder: String, count: Int, size: Int) -> [String] {
+        (1...SiteRenderer.pageCount(count, size: size)).map { SitePaths.paged(folder, $0) }
     }
 
     /// `https://www.example.com/me/` → `example.com/me`.

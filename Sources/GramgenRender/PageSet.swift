@@ -142,7 +142,7 @@ struct PageSet {
             inputs.add(digests.site)
             inputs.add(UInt64(own.count))
             for post in own[max(0, run.start - reach)..<min(own.count, end + reach)] { inputs.add(digests.digest(of: post)) }
-            pages.addGroup("posts \(run.author) \(run.start)", inputs: inputs.value, sink: sink, add: addAll)
+            pages.addGroup(PageGroupKind.posts.name("\(run.author) \(run.start)"), inputs: inputs.value, sink: sink, add: addAll)
         }
     }
 

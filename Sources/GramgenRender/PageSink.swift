@@ -34,6 +34,31 @@ public protocol PageSink: Sendable {
     func queuedGroup(_ name: String, inputs: UInt64, files: [String], sitemap: [String])
 }
 
+/// What a group of pages (`PageSink.takeOverGroup`) holds, told by its name.
+public enum PageGroupKind: Sendable, Equatable {
+    /// A run of one author's post and likes pages (`PageSet.addPostPages`).
+    case posts
+    /// A profile tab's pages drawn as cards: a user's list or following feed (`PageSet.addCardTabs`).
+    case tab
+    /// A user's other profile pages (`PageSet.addProfile`).
+    case profile
+
+    public init(name: String) {
+        self = [Self.tab, .profile].first { name.hasPrefix($0.prefix) } ?? .posts
+    }
+
+    /// The name of a group of this kind.
+    func name(_ rest: String) -> String { prefix + rest }
+
+    private var prefix: String {
+        switch self {
+        case .posts: "posts "
+        case .tab: "tab "
+        case .profile: "profile "
+        }
+    }
+}
+
 extension PageSink {
     public func batchDone() {}
     public func takeOverGroup(_ name: String, inputs: UInt64) -> [String]? { nil }

@@ -142,7 +142,7 @@ public final class SiteRenderer: @unchecked Sendable {
                 try pages.flush(into: sink)
                 // A user stands for a dozen pages or more (tabs, pages of each): four to a task, so
                 // that the one whose posts changed does not leave the other core idle at the end.
-                try pages.addEach(site.users, weight: 8, into: sink) { $0.addProfile($1) }
+                try pages.addEach(site.users, weight: 8, into: sink) { $0.addProfileGroup($1, sink: sink) }
                 try pages.addCardTabs(into: sink)
                 try pages.addPostPages(into: sink)
                 try pages.addTags(into: sink)

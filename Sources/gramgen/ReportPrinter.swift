@@ -12,7 +12,7 @@ struct ReportPrinter {
             console.problem(format(diagnostic))
         }
         let errors = report.diagnostics.errorCount, warnings = report.diagnostics.warningCount
-        let problems = [errors > 0 ? plural(errors, "error") : nil, warnings > 0 ? plural(warnings, "warning") : nil]
+        let problems = [errors > 0 ? Self.plural(errors, "error") : nil, warnings > 0 ? Self.plural(warnings, "warning") : nil]
             .compactMap { $0 }.joined(separator: ", ")
         let place = relative(output, to: cwd)
         if report.upToDate {
@@ -22,17 +22,26 @@ struct ReportPrinter {
         } else if report.published {
             let images = report.imagesProcessed + report.imagesFromCache
             var line = String(format: "Built %@ (%@, %@) from %@ and %@ in %.2fs → %@",
-                              plural(report.pageCount, "page"), plural(images, "image"),
-                              "\(report.imagesFromCache) cached", plural(report.postCount, "post"),
-                              plural(report.userCount, "user"), report.totalSeconds, place)
+                              Self.plural(report.pageCount, "page"), Self.plural(images, "image"),
+                              "\(report.imagesFromCache) cached", Self.plural(report.postCount, "post"),
+                              Self.plural(report.userCount, "user"), report.totalSeconds, place)
             if !problems.isEmpty { line += " (\(problems))" }
             console.info(line)
             console.detail("  Pages and feeds: \(report.pagesDrawn) drawn, \(report.pagesReused) taken over from the last build unchanged"
-                + (report.pageGroupsKept > 0 ? " (\(plural(report.pageGroupsKept, "group")) of post pages whole)" : "")
+                + Self.groupsKept(report)
                 + (report.pagesLeftForLater > 0 ? ", \(report.pagesLeftForLater) left to draw after the reload" : ""))
         } else {
             console.problem("Build failed with \(problems.isEmpty ? "errors" : problems); \(place) was left unchanged.")
         }
+    }
+
+    /// " (369 groups of post pages, 195 profile tabs and 97 profiles whole)", or what of it there is.
+    static func groupsKept(_ report: BuildReport) -> String {
+        let parts = (report.pageGroupsKept > 0 ? ["\(plural(report.pageGroupsKept, "group")) of post pages"] : [])
+            + (report.tabGroupsKept > 0 ? [plural(report.tabGroupsKept, "profile tab")] : [])
+            + (report.profileGroupsKept > 0 ? [plural(report.profileGroupsKept, "profile")] : [])
+        guard let last = parts.last else { return "" }
+        return " (" + (parts.count > 1 ? parts.dropLast().joined(separator: ", ") + " and " + last : last) + " whole)"
     }
 
     private func format(_ d: Diagnostic) -> String {
@@ -43,7 +52,7 @@ struct ReportPrinter {
         return text
     }
 
-    private func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+    private static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
 
     private func relative(_ url: URL, to base: URL) -> String {
         let path = url.standardizedFileURL.path, basePath = base.standardizedFileURL.path

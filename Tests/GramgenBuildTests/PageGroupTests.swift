@@ -66,6 +66,46 @@ struct PageGroupTests {
         try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
     }
 
+    @Test("a user's profile pages, and each profile tab drawn as cards, are taken over whole when nothing their pages show changed, and queued again otherwise",
+          arguments: [true, false])
+    func profileGroups(serve: Bool) throws {
+        let site = try IncrementalBuildTests.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
+        defer { TestSupport.remove(site, output, cache) }
+        let memory = serve ? BuildMemory() : nil
+        func build() throws -> BuildReport {
+            let report = try TestSupport.build(site: site, output: output, cache: cache, memory: memory) { $0.publishInPlace = serve }
+            #expect(report.published, "\(report.diagnostics.items)")
+            return report
+        }
+        let first = try build()
+        #expect(first.tabGroupsKept == 0 && first.profileGroupsKept == 0)
+        // Three users, each with their profile pages and two tabs drawn as cards, their list and
+        // their following feed (which shows their own posts too; cleo follows ana). Each step,
+        // the groups that show what changed are queued, the others taken over.
+        let steps: [(file: String, text: String, tabs: Int, profiles: Int, why: String)] = [
+            ("content/users/ben/posts/2024-02-15-walk/post.md", "---\ndate: 2024-02-15T10:00:00Z\n---\nBen again #food\n", 4, 2,
+             "ben's caption: his profile, list and feed"),
+            ("content/users/ana/posts/2024-01-15-walk/post.md", "---\ndate: 2024-01-15T10:00:00Z\n---\nAna again #food\n", 3, 2,
+             "ana's caption: her profile, list and feed, and cleo's feed"),
+            ("content/users/cleo/profile.md", "---\nname: Cleo\nfollowing: [ana]\n---\nA new bio.\n", 4, 2,
+             "cleo's bio: her profile and tabs"),
+            ("content/users/ben/posts/2024-02-25-new/post.md", "---\ndate: 2024-02-25T10:00:00Z\n---\nBen's new one\n", 4, 2,
+             "a new post of ben's: his profile and tabs"),
+            ("content/users/ana/posts/2024-01-16-walk/post.md", "---\ndate: 2024-01-16T10:00:00Z\n---\nAna, for @ben #river\n", 3, 1,
+             "ana's caption mentioning ben: her pages and cleo's feed, and ben's tagged tab"),
+            ("content/users/ben/profile.md", "---\nname: Ben Renamed\n---\nHello from ben.\n", 0, 0,
+             "a name shows on every page"),
+        ]
+        for step in steps {
+            if step.file.hasSuffix("-new/post.md") { try IncrementalEditKindsTests.copyPhoto(site, to: step.file.replacingOccurrences(of: "post.md", with: "1.jpg")) }
+            try IncrementalEditKindsTests.write(site, step.file, step.text)
+            let report = try build()
+            #expect(report.tabGroupsKept == step.tabs, "\(step.why): \(report.tabGroupsKept) tabs taken over")
+            #expect(report.profileGroupsKept == step.profiles, "\(step.why): \(report.profileGroupsKept) profiles taken over")
+            try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+        }
+    }
+
     @Test("a one-off build uses the groups kept with the manifest it reads only: with an older manifest's, a damaged file or none, every page is queued, and the files are a fresh build's")
     func groupsBoundToTheirManifest() throws {
         let site = try IncrementalBuildTests.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
