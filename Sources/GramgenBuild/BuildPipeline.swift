@@ -406,9 +406,7 @@ public struct BuildPipeline {
         if !publisher.partial { state.report.pageCount = publisher.pageCount }
         state.report.fileCount = publisher.fileCount
         state.report.pagesReused = publisher.reused
-        state.report.pageGroupsKept = publisher.groupsKept
-        state.report.tabGroupsKept = publisher.tabGroupsKept
-        state.report.profileGroupsKept = publisher.profileGroupsKept
+        state.report.groupsKept = publisher.groupsKept
         state.report.spareMediaTrusted = publisher.spareMediaTrusted
         state.report.spareMediaWhole = publisher.spareMediaWhole
         state.report.pagesDrawn = publisher.drawn

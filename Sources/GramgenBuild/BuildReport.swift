@@ -1,5 +1,6 @@
 import Foundation
 import GramgenCore
+import GramgenRender
 
 /// What a build did: its problems, the time each stage took, and what it made.
 public struct BuildReport: Sendable {
@@ -32,11 +33,12 @@ public struct BuildReport: Sendable {
     public var mediaKept = false
     /// Files taken over from the previous build because what they are made from did not change.
     public var pagesReused = 0
-    /// Groups of post pages taken over whole, without being queued (`PageSet.addGroup`), and
-    /// profile tabs (`PageGroupKind`).
-    public var pageGroupsKept = 0
-    public var tabGroupsKept = 0
-    public var profileGroupsKept = 0
+    /// Groups of pages taken over whole, without being queued (`PageSet.addGroup`), by kind.
+    public var groupsKept: [PageGroupKind: Int] = [:]
+    /// ... of post pages, of profile tabs drawn as cards, of users' other profile pages.
+    public var pageGroupsKept: Int { groupsKept[.posts] ?? 0 }
+    public var tabGroupsKept: Int { groupsKept[.tab] ?? 0 }
+    public var profileGroupsKept: Int { groupsKept[.profile] ?? 0 }
     /// The spare's media files taken as its manifest lists them, their folder unchanged since
     /// (`OutputManifest.mediaStamp`), without a look at each.
     public var spareMediaTrusted = false

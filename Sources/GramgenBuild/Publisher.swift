@@ -101,11 +101,8 @@ final class Publisher: PageSink, @unchecked Sendable {
     private(set) var groups: [String: PageGroup] = [:]
     /// Whether this build takes groups over and records its own (`.swap` with `keepsGroups`).
     private let usesGroups: Bool
-    /// Groups of post pages this build took over whole (`takeOverGroup`), profile tabs drawn as
-    /// cards, and users' other profile pages (`PageGroupKind`).
-    private(set) var groupsKept = 0
-    private(set) var tabGroupsKept = 0
-    private(set) var profileGroupsKept = 0
+    /// Groups this build took over whole (`takeOverGroup`), by kind.
+    private(set) var groupsKept: [PageGroupKind: Int] = [:]
     /// The spare's media files were taken as listed, by their folder's stamp (`OutputManifest.mediaStamp`).
     private(set) var spareMediaTrusted = false
     /// ... and were this build's media files, taken with their record whole (`OutputManifest.unreadMedia`).
@@ -212,11 +209,7 @@ final class Publisher: PageSink, @unchecked Sendable {
         lock.withLock {
             for (file, entry) in zip(group.files, entries) { recordLocked(file, entry, reused: true, known: true) }
             groups[name] = group
-            switch PageGroupKind(name: name) {
-            case .posts: groupsKept += 1
-            case .tab: tabGroupsKept += 1
-            case .profile: profileGroupsKept += 1
-            }
+            groupsKept[PageGroupKind(name: name), default: 0] += 1
         }
         return group.sitemap
     }

@@ -59,12 +59,8 @@ extension PageSet {
     /// those they liked, their activity's events and posts), which also make its pages.
     mutating func addProfileGroup(_ user: Profile, sink: PageSink) {
         guard let digests else { return addProfile(user) }
-        let handle = user.handle
-        var inputs = DigestBuilder()
-        inputs.add(digests.site)
-        inputs.add(handle)
-        inputs.add(digests.profiles[handle] ?? 0)
-        inputs.add(UInt64(site.postCounts[handle] ?? 0))
+        let handle = user.handle, name = PageGroupKind.profile.name(handle)
+        var inputs = Self.userGroupInputs(digests, name: name, handle: handle, site: site)
         func add(_ posts: [Post]) {
             inputs.add(UInt64(posts.count))
             for post in posts { inputs.add(digests.digest(of: post)) }
@@ -75,7 +71,18 @@ extension PageSet {
         let events = Activity.inputs(renderer.activities[handle] ?? [], site: site, notes: [])
         for note in events.notes { inputs.add(note) }
         if case .posts(let posts) = events.scope { add(posts) }
-        addGroup(PageGroupKind.profile.name(handle), inputs: inputs.value, sink: sink) { $0.addProfile(user) }
+        addGroup(name, inputs: inputs.value, sink: sink) { $0.addProfile(user) }
+    }
+
+    /// What every page of a user's group reads first: the site-wide inputs, the user's profile
+    /// details and post count; with the group's name.
+    private static func userGroupInputs(_ digests: PageDigests, name: String, handle: String, site: Site) -> DigestBuilder {
+        var inputs = DigestBuilder()
+        inputs.add(digests.site)
+        inputs.add(name)
+        inputs.add(digests.profiles[handle] ?? 0)
+        inputs.add(UInt64(site.postCounts[handle] ?? 0))
+        return inputs
     }
 
     /// A profile tab drawn as a grid of posts (tagged, liked, reposts), `posts_per_page` a page.
@@ -175,14 +182,10 @@ extension PageSet {
         let queued = renderer.parallel.map(count: tabs.count) { [digests] index -> Bool in
             let tab = tabs[index], handle = tab.user.handle
             guard let digests else { return true }
-            var inputs = DigestBuilder()
-            inputs.add(digests.site)
-            inputs.add(tab.folder)
-            inputs.add(digests.profiles[handle] ?? 0)
-            inputs.add(UInt64(site.postCounts[handle] ?? 0))
+            let name = PageGroupKind.tab.name(tab.folder)
+            var inputs = Self.userGroupInputs(digests, name: name, handle: handle, site: site)
             inputs.add(UInt64(tab.posts.count))
             for place in tab.posts { inputs.add(digests.digest(at: place)) }
-            let name = PageGroupKind.tab.name(tab.folder)
             guard sink.takeOverGroup(name, inputs: inputs.value) == nil else { return false }
             let paths = Self.tabPaths(tab.folder, count: tab.posts.count, size: size)
             sink.queuedGroup(name, inputs: inputs.value, files: paths.map(SitePaths.file), sitemap: paths)

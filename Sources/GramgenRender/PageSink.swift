@@ -35,7 +35,7 @@ public protocol PageSink: Sendable {
 }
 
 /// What a group of pages (`PageSink.takeOverGroup`) holds, told by its name.
-public enum PageGroupKind: Sendable, Equatable {
+public enum PageGroupKind: Sendable, Hashable {
     /// A run of one author's post and likes pages (`PageSet.addPostPages`).
     case posts
     /// A profile tab's pages drawn as cards: a user's list or following feed (`PageSet.addCardTabs`).

@@ -99,7 +99,7 @@ public final class SiteRenderer: @unchecked Sendable {
         let indexes = Dictionary(uniqueKeysWithValues: zip(authors, ownIndexes))
         var position: [String: Int] = [:]
         position.reserveCapacity(site.posts.count)
-        for posts in byAuthor.values {
+        for posts in ownPosts {
             for (index, post) in posts.enumerated() { position[post.key] = index }
         }
         return (byAuthor, indexes, mentioning, liked, position)
