@@ -36,6 +36,10 @@ int gg_mark_top_folder(int fd) {
 #endif
 }
 
+long gg_read_folder(int fd, void *buffer, unsigned long size) {
+    return syscall(SYS_getdents64, fd, buffer, size);
+}
+
 int gg_sync_file_system(int fd) {
 #if defined(__linux__)
     return syncfs(fd);

@@ -1,4 +1,5 @@
 import Foundation
+import GramgenCore
 import Testing
 @testable import GramgenBuild
 
@@ -93,5 +94,75 @@ struct FolderWalkTests {
             #expect(Set(parallel.map(\.size)) == Set(serial.map(\.size)))
         }
         #expect(FolderWalk.entries(root.appendingPathComponent("missing").path, follow: true, threads: 2) == nil)
+    }
+
+    @Test("a random tree (seeded) is listed as a plain walk with lstat/stat lists it: folders, files, links inside and out, odd names")
+    func randomTrees() throws {
+        var random = SeededRandom.forTest("FolderWalkTests.randomTrees")
+        for _ in 0..<4 {
+            let root = try TestSupport.temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: root) }
+            let outside = try TestSupport.temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: outside) }
+            try Data("far".utf8).write(to: outside.appendingPathComponent("far.txt"))
+            var folders = [root.path]
+            var files: [String] = []
+            for step in 0..<Int.random(in: 40...160, using: &random) {
+                let parent = folders.randomElement(using: &random)!
+                let name = ["a", "b b", "ü", "post-\(step)", ".hidden\(step)", "x.md"].randomElement(using: &random)! + "\(step)"
+                let path = parent + "/" + name
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0..<3:
+                    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+                    folders.append(path)
+                case 3..<8:
+                    try Data(repeating: 7, count: Int.random(in: 0..<300, using: &random)).write(to: URL(fileURLWithPath: path))
+                    files.append(path)
+                case 8:
+                    // A link to a file or a folder of the tree (followed), or outside it (not walked when a folder).
+                    let target = Bool.random(using: &random) ? (files + folders).randomElement(using: &random)! : outside.path
+                    try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
+                default:
+                    if let file = files.randomElement(using: &random) { try FileManager.default.linkItem(atPath: file, toPath: path) }
+                }
+            }
+            let within = root.resolvingSymlinksInPath().path
+            for follow in [false, true] {
+                // What the walk must list: every non-folder below the root, each folder once (the
+                // first time it is met, a folder's files before its subfolders, in listing order).
+                var expected: [String: Int64] = [:]
+                var seen: Set<[UInt64]> = []
+                func identity(_ path: String) -> [UInt64]? {
+                    var info = stat()
+                    return (follow ? stat(path, &info) : lstat(path, &info)) == 0 ? [UInt64(info.st_dev), UInt64(info.st_ino)] : nil
+                }
+                func visit(_ folder: String, _ prefix: String) {
+                    guard let id = identity(folder), seen.insert(id).inserted else { return }
+                    var subfolders: [(String, String)] = []
+                    for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+                        let path = folder + "/" + name
+                        var entry = stat()
+                        guard (follow ? stat(path, &entry) : lstat(path, &entry)) == 0 else { continue }
+                        if entry.st_mode & S_IFMT == S_IFDIR {
+                            let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+                            if real == within || real.hasPrefix(within + "/") { subfolders.append((path, prefix + name + "/")) }
+                        } else {
+                            expected[prefix + name] = Int64(entry.st_size)
+                        }
+                    }
+                    for (path, prefix) in subfolders { visit(path, prefix) }
+                }
+                visit(root.path, "")
+                let one = try #require(FolderWalk.entries(root.path, follow: follow, within: within))
+                #expect(one.count == expected.count && Dictionary(one.map { ($0.path, $0.size) }, uniquingKeysWith: { a, _ in a }) == expected,
+                        "follow \(follow)")
+                // On two threads a folder linked from two places may be listed under either name or
+                // both: the same files, each at a path that leads to it.
+                let two = try #require(FolderWalk.entries(root.path, follow: follow, within: within, threads: 2))
+                if !follow { #expect(Set(two.map(\.path)) == Set(expected.keys) && two.count == expected.count) }
+                #expect(Set(two.compactMap { identity(root.path + "/" + $0.path) }) == Set(expected.keys.compactMap { identity(root.path + "/" + $0) }))
+                #expect(two.allSatisfy { identity(root.path + "/" + $0.path) != nil })
+            }
+        }
     }
 }

@@ -10,6 +10,11 @@ int gg_exchange_paths(const char *a, const char *b);
 /// places each folder made in it in a group of its own instead of packing all of them together.
 /// Returns 0 on success, or -1 with errno set (ENOTTY/EOPNOTSUPP on file systems without the flag).
 int gg_mark_top_folder(int fd);
+/// Reads the next entries of the open folder `fd` into `buffer` as the kernel lays them out
+/// (Linux getdents64: each record an inode (8 bytes), an offset (8), the record's length (2),
+/// the entry's type (1) and its name, ending with a zero byte). Returns the bytes read, 0 at the
+/// folder's end, or -1 with errno set.
+long gg_read_folder(int fd, void *buffer, unsigned long size);
 /// Writes every dirty page of the file system that holds the open file `fd` (Linux syncfs).
 /// Returns 0 on success, or -1 with errno set.
 int gg_sync_file_system(int fd);
