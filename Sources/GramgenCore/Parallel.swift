@@ -110,19 +110,28 @@ public final class Ahead<Value>: @unchecked Sendable {
     init(_ work: @escaping @Sendable () -> Value, now: Bool, queue: DispatchQueue = .global()) {
         self.work = work
         guard now else { return }
-        queue.async(group: group) { [self] in
+        queue.async { [self] in
             guard let work = claim() else { return }
-            let value = work()
-            lock.withLock { result = value }
+            put(work())
         }
     }
 
-    /// The work, taken by the one thread that does it; nil once taken.
+    /// The work, taken by the one thread that does it; nil once taken. The taker is in `group`
+    /// until it has put the result (`put`), so that another asker waits for it there: had it not
+    /// been, a second asker while the first asking thread did the work found the queue's block
+    /// gone (it had found the work taken) and no result.
     private func claim() -> (@Sendable () -> Value)? {
         lock.withLock {
-            defer { work = nil }
+            guard let work else { return nil }
+            self.work = nil
+            group.enter()
             return work
         }
+    }
+
+    private func put(_ value: Value) {
+        lock.withLock { result = value }
+        group.leave()
     }
 
     /// The work's result, once it is done.
@@ -130,7 +139,7 @@ public final class Ahead<Value>: @unchecked Sendable {
         if let result = lock.withLock({ result }) { return result }
         if let work = claim() {
             let value = work()
-            lock.withLock { result = value }
+            put(value)
             return value
         }
         group.wait()

@@ -61,4 +61,30 @@ struct AheadTests {
         #expect(ahead.value == 1)
         #expect(runs.total == 1)
     }
+
+    @Test("a thread that asks while another asking thread does the work waits for its result")
+    func secondAskerWaits() {
+        // The queue's block runs only once the first asker has taken the work, and finds it
+        // taken; the second asker then has neither the work nor the queue's block to wait for.
+        let queue = DispatchQueue(label: "held")
+        queue.suspend()
+        let started = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let runs = Runs()
+        let ahead = Ahead({ started.signal(); release.wait(); return runs.record() }, now: true, queue: queue)
+        let values = Runs(), done = DispatchSemaphore(value: 0), asking = DispatchSemaphore(value: 0)
+        // Threads of their own: the pool's threads may all be busy (one waits in the work).
+        Thread { if ahead.value == 1 { _ = values.record() }; done.signal() }.start()
+        started.wait()
+        queue.resume()
+        queue.sync {}
+        Thread { asking.signal(); if ahead.value == 1 { _ = values.record() }; done.signal() }.start()
+        // The second asker is given time to reach its wait before the work ends.
+        asking.wait()
+        Thread.sleep(forTimeInterval: 0.05)
+        release.signal()
+        done.wait()
+        done.wait()
+        #expect(values.total == 2)
+        #expect(runs.total == 1)
+    }
 }
