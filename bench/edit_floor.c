@@ -6,8 +6,9 @@
 //
 //   cc -O2 -pthread -o /tmp/edit_floor bench/edit_floor.c && /tmp/edit_floor SITE OUTPUT [RUNS]
 //
-// Prints, per run, milliseconds for: the inputs walked (every entry of content/users/ stat'ed,
-// readdir + fstatat, the users' folders shared between two threads; the few other inputs left out), the output's files stat'ed by path (as a build
+// Prints, per run, milliseconds for: the inputs walked (every file of content/users/ stat'ed,
+// getdents64 + fstatat in each folder opened in its parent, the users' folders shared between
+// two threads; the few other inputs left out), the output's files stat'ed by path (as a build
 // checks the files its record lists; paths gathered first, not timed), and the same output
 // stat'ed folder by folder (readdir + fstatat, the cheapest way to see every file). See
 // bench/results/edit-floor.md.
@@ -19,6 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include <time.h>
 
 static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec * 1e3 + t.tv_nsec / 1e6; }
@@ -33,26 +36,41 @@ static void push(List *list, const char *text) {
 }
 static int dots(const char *name) { return name[0] == '.' && (!name[1] || (name[1] == '.' && !name[2])); }
 
-// Every entry below `folder` stat'ed; files (and folders, when given) gathered.
-static long walk(const char *folder, List *files, List *folders) {
-    DIR *dir = opendir(folder);
-    if (!dir) return 0;
+// Every entry below `folder` counted, every non-folder stat'ed; files (and folders, when given)
+// gathered. The cheapest walk there is: each folder opened by its name in its open parent and
+// read with getdents64 into one buffer, no stat of a real folder (the listing says what it is).
+struct record { unsigned long long inode; long long offset; unsigned short length; unsigned char type; char name[]; };
+static long walk_in(int parent, const char *name, const char *folder, List *files, List *folders) {
+    int fd = parent < 0 ? open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                        : openat(parent, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0) return 0;
     if (folders) push(folders, folder);
     long count = 0;
-    struct dirent *entry;
-    char path[4096];
-    while ((entry = readdir(dir))) {
-        if (dots(entry->d_name)) continue;
-        struct stat info;
-        if (fstatat(dirfd(dir), entry->d_name, &info, AT_SYMLINK_NOFOLLOW)) continue;
-        count++;
-        snprintf(path, sizeof path, "%s/%s", folder, entry->d_name);
-        if (S_ISDIR(info.st_mode)) count += walk(path, files, folders);
-        else if (files) push(files, path);
+    char path[4096], buffer[32768];
+    List subfolders = {0};
+    long got;
+    while ((got = syscall(SYS_getdents64, fd, buffer, sizeof buffer)) > 0) {
+        for (long at = 0; at < got;) {
+            struct record *entry = (struct record *)(buffer + at);
+            at += entry->length;
+            if (dots(entry->name)) continue;
+            if (entry->type == DT_DIR) { count++; push(&subfolders, entry->name); continue; }
+            struct stat info;
+            if (fstatat(fd, entry->name, &info, AT_SYMLINK_NOFOLLOW)) continue;
+            count++;
+            if (files) { snprintf(path, sizeof path, "%s/%s", folder, entry->name); push(files, path); }
+        }
     }
-    closedir(dir);
+    for (size_t i = 0; i < subfolders.count; i++) {
+        snprintf(path, sizeof path, "%s/%s", folder, subfolders.items[i]);
+        count += walk_in(fd, subfolders.items[i], path, files, folders);
+        free(subfolders.items[i]);
+    }
+    free(subfolders.items);
+    close(fd);
     return count;
 }
+static long walk(const char *folder, List *files, List *folders) { return walk_in(-1, NULL, folder, files, folders); }
 
 typedef struct { List *list; size_t from, step; int mode; long count; } Job;
 static void *work(void *argument) {
