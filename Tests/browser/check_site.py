@@ -661,6 +661,19 @@ def check_home_extras(results, driver, label):
             });
         """)
         results.check(f"{label}: only the photo in view of each carousel is fetched up front", not fetched, fetched)
+        # The same while the page is still arriving: a carousel whose slides are parsed and its dots
+        # not yet (a layout then, which a slow machine makes now and then, fetched the later photos).
+        drawn = driver.execute_script("""
+          const slides = document.querySelector('.carousel .slide:nth-child(2)').closest('.slides');
+          const half = document.createElement('div');
+          half.className = 'carousel';
+          half.append(slides.cloneNode(true));
+          slides.closest('.media').append(half);
+          const shown = [...half.querySelectorAll('.slide:not(:first-child) img')].filter(i => getComputedStyle(i).display !== 'none').length;
+          half.remove();
+          return shown;
+        """)
+        results.check(f"{label}: a carousel's later photos are not drawn while its dots have not arrived", drawn == 0, drawn)
     rows = driver.execute_script("""
       return [...document.querySelectorAll('.card')].map(c => [...c.querySelectorAll('.actions a')]
         .map(a => [a.getAttribute('aria-label'), new URL(a.href).pathname.replace(/^.*?\\/([^/]+\\/p\\/)/, '$1')]));
