@@ -153,8 +153,18 @@ final class ImageView {
         self.count = count
         self.dotLabel = dotLabel
         self.load = load
-        // The poster: the fallback variant about as wide as the video is drawn on a phone.
-        let poster = (fallbackVariants.last { $0.width <= 1080 } ?? fallbackVariants.first).map { root + SitePaths.media($0.file) }
-        video = image.video.map { VideoView($0, poster: poster ?? "", root: root) }
+        video = image.video.map { VideoView($0, poster: Self.poster(fallbackVariants, root: root) ?? "", root: root) }
+    }
+
+    /// A video's poster: the fallback variant about as wide as the video is drawn on a phone.
+    private static func poster(_ fallbackVariants: [ImageVariant], root: String) -> String? {
+        (fallbackVariants.last { $0.width <= 1080 } ?? fallbackVariants.first).map { root + SitePaths.media($0.file) }
+    }
+
+    /// The poster of a video's slide, as `video.poster` of its view has it, without making the view.
+    static func poster(of image: ProcessedImage, root: String, formats: [ImageFormat]) -> String? {
+        guard image.video != nil else { return nil }
+        let fallback = formats.last ?? .jpeg
+        return poster(image.variants.filter { $0.format == fallback }, root: root) ?? ""
     }
 }

@@ -231,12 +231,12 @@ public final class SiteRenderer: @unchecked Sendable {
     /// shows them), the first with priority; the rest lazily. Those two views are the page's own
     /// copies of the shared ones (`PostView.loading`), the others are shared.
     func cards(_ posts: [Post], for path: String) -> PostList? {
-        .of(posts, view: postViews(for: path), eager: 2, key: memoKeys(for: path))
+        .of(posts, view: postViews(for: path), eager: 2, key: memoKeys(for: path), poster: views(for: path).firstPoster)
     }
 
     /// A grid of tiles.
     func tiles(_ posts: [Post], for path: String) -> PostList? {
-        .of(posts, view: postViews(for: path), key: memoKeys(for: path))
+        .of(posts, view: postViews(for: path), key: memoKeys(for: path), poster: views(for: path).firstPoster)
     }
 
     /// Where drawn cards and tiles are kept (`FragmentMemo`); none: each is drawn.

@@ -77,6 +77,13 @@ struct ViewFactory {
             counts: tileCounts(post), captionLong: Self.isLong(post.caption.plainText))
     }
 
+    /// The poster of the post's first slide when that is a video, as its view (`post`) has it;
+    /// nil for a photo and for a sensitive post (its cover is drawn, nothing fetched up front).
+    func firstPoster(_ post: Post) -> String? {
+        guard !site.isSensitive(post), let first = site.mediaPost(post).images.lazy.compactMap({ images[$0.path] }).first else { return nil }
+        return ImageView.poster(of: first, root: root, formats: formats)
+    }
+
     /// A tile's like and comment counts, shown over it on hover and focus, shortened from 10,000
     /// ("12.3K") in the site's language.
     func tileCounts(_ post: Post) -> TileCountsView {

@@ -120,6 +120,14 @@ struct VideoTests {
         let home = try site.page("index.html")
         #expect(home.components(separatedBy: "<video ").count == 3)
         #expect(!home.contains("preload=\"metadata\"") && home.contains("preload=\"none\""))
+        // A page whose first picture is a video's poster fetches that poster first, the very file its player shows.
+        for page in [home, post, try site.page("ann/list/index.html")] {
+            let preload = page.range(of: #"<link rel="preload" as="image" href="[^"]*""#, options: .regularExpression)
+                .map { String(page[$0].dropLast().split(separator: "\"").last ?? "") }
+            let poster = page.range(of: #"poster="[^"]*""#, options: .regularExpression)
+                .map { String(page[$0].dropLast().dropFirst("poster=\"".count)) }
+            #expect(preload != nil && preload == poster, "preload \(preload ?? "none"), first poster \(poster ?? "none")")
+        }
         let profile = try site.page("ann/index.html")
         #expect(profile.contains("badge-video") && profile.contains("0:02") && profile.contains("0:01"))
 
