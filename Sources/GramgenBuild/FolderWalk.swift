@@ -40,65 +40,109 @@ enum FolderWalk {
         path.hasByte(0xEF) && path.unicodeScalars.contains("\u{FFFD}")
     }
 
+    /// A folder's device and inode: which folder it is, whatever it is called.
+    struct FolderID: Hashable {
+        let device: UInt64
+        let inode: UInt64
+
+        init(device: UInt64, inode: UInt64) {
+            (self.device, self.inode) = (device, inode)
+        }
+
+        /// The open folder's.
+        init?(_ fd: Int32) {
+            var info = stat()
+            guard fstat(fd, &info) == 0 else { return nil }
+            (device, inode) = (UInt64(info.st_dev), UInt64(info.st_ino))
+        }
+    }
+
+    /// How deep a walk goes: `static/` may be nested 32 folders deep (`StaticFiles`), `content/` is
+    /// read 16 deep (`NameCheck`). A path holds at most this many names, so an entry's path, and
+    /// the memory a walk takes for each file, stay bounded (8 KB) however deep a tree is made.
+    static let maxDepth = 32
+
     /// Every non-folder entry below `root` (relative paths, unsorted); nil when `root` is not a folder.
-    /// With `follow`, links are followed (to files and folders) like the build reads them; a folder
-    /// reached twice (a link loop) is listed once, and the walk stops 64 folders deep.
+    /// With `follow`, links are followed (to files and folders) like the build reads them, and the
+    /// walk stops `maxDepth` folders deep.
+    ///
+    /// Links to folders are followed after the tree of real folders was walked, round by round
+    /// (the links the last round found, sorted by path), and a folder is listed once, the first
+    /// time it is met: under its own path when the tree holds it, else under the first link's.
+    /// So a link loop ends, a folder that a thousand links lead to is read once, and the result
+    /// does not depend on how many threads walked or which took which folder.
     ///
     /// With `threads` above 1 the top of the tree is listed first, then its subfolders are walked
-    /// on that many threads, each from what the top listing saw (so the result does not depend on
-    /// which thread took which folder; a folder linked from two of them is listed under both).
+    /// on that many threads.
     ///
-    /// A followed link to a folder is only walked when the folder lies inside `within` (a resolved
-    /// path): a link to `/` in `content/` must not make the walk read the whole file system.
+    /// A followed link to a folder is only walked when the folder it opened lies inside `within`
+    /// (a resolved path; asked of the open folder, so a link changed meanwhile cannot lead out): a
+    /// link to `/` in `content/` must not make the walk read the whole file system.
     ///
     /// With `listings`, a folder it holds a listing of is not read again (see `Listings`).
     ///
-    /// A subfolder is opened by its name in its open parent (the kernel does not walk the whole
-    /// path again) and never through a link it did not follow on purpose; a real folder is not
-    /// stat'ed by name, as the listing says what it is and the open folder says which one it is
-    /// (a third of the entries of `content/` and of an output are folders; with the whole-path
-    /// opens, 0.66-0.85x the time of a walk of `content/` at 10,000 posts; `bench/edit_floor.c`
-    /// walks the same way, in C).
+    /// Every folder but the root and a link's is opened by its name in its open parent (the
+    /// kernel does not walk the whole path again), never through a link: a folder swapped for a
+    /// link during the walk is not followed. A real folder is not stat'ed by name, as the listing
+    /// says what it is and the open folder says which one it is (a third of the entries of
+    /// `content/` and of an output are folders; with the whole-path opens, 0.66-0.85x the time of
+    /// a walk of `content/` at 10,000 posts; `bench/edit_floor.c` walks the same way, in C).
+    ///
+    /// A folder that could not be read whole (no permission, an error of the disk, too many open
+    /// files) is listed as `unreadable`: the walk never passes for complete when it is not.
     static func entries(_ root: String, follow: Bool, within: String? = nil, threads: Int = 1, listings: Listings? = nil) -> [Entry]? {
         var info = stat()
         guard stat(root, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
+        let walker = Walker(follow: follow, within: within, listings: listings)
         var result: [Entry] = []
-        var seen: Set<[UInt64]> = []
-        var now: [Folder]? = nil
-        let top = Folder(path: root, name: "", prefix: "", depth: 0, viaLink: false, follows: true)
+        var seen: Set<FolderID> = []
+        var links: [Folder] = []
+        let top = Folder(path: root, name: "", prefix: "", depth: 0, viaLink: false)
         let buffer = ReadBuffer()
-        guard threads > 1 else {
-            walk(top, parent: -1, buffer: buffer, follow: follow, within: within, listings: listings, seen: &seen, into: &result, deferring: &now)
-            return result
-        }
-        // Breadth first until there are folders enough to share out.
-        var pending = [top]
-        while let first = pending.first, pending.count < threads * 8, first.depth < 3 {
-            pending.removeFirst()
-            var deferred: [Folder]? = []
-            walk(first, parent: -1, buffer: buffer, follow: follow, within: within, listings: listings, seen: &seen, into: &result,
-                 deferring: &deferred)
-            pending += deferred ?? []
-        }
-        let lock = NSLock()
-        var next = 0
-        var found = [[Entry]](repeating: [], count: pending.count)
-        let start = seen
-        DispatchQueue.concurrentPerform(iterations: min(threads, max(1, pending.count))) { _ in
-            while true {
-                let index: Int = lock.withLock {
-                    defer { next += 1 }
-                    return next
+        if threads > 1 {
+            // Breadth first until there are folders enough to share out; each keeps its parent
+            // open, to be opened in it.
+            var pending = [top]
+            while let first = pending.first, pending.count < threads * 8, first.depth < 3 {
+                pending.removeFirst()
+                var deferred: [Folder]? = []
+                walker.walk(first, parent: -1, buffer: buffer, seen: &seen, into: &result, links: &links, deferring: &deferred)
+                pending += deferred ?? []
+            }
+            let lock = NSLock()
+            var next = 0
+            var found = [(entries: [Entry], seen: Set<FolderID>, links: [Folder])](repeating: ([], [], []), count: pending.count)
+            let start = seen
+            DispatchQueue.concurrentPerform(iterations: min(threads, max(1, pending.count))) { _ in
+                let buffer = ReadBuffer()
+                while true {
+                    let index: Int = lock.withLock {
+                        defer { next += 1 }
+                        return next
+                    }
+                    guard index < pending.count else { return }
+                    var seen = start, listing: [Entry] = [], links: [Folder] = [], now: [Folder]? = nil
+                    walker.walk(pending[index], parent: -1, buffer: buffer, seen: &seen, into: &listing, links: &links, deferring: &now)
+                    lock.withLock { found[index] = (listing, seen, links) }
                 }
-                guard index < pending.count else { return }
-                let folder = pending[index]
-                var seen = start, listing: [Entry] = [], now: [Folder]? = nil
-                walk(folder, parent: -1, buffer: ReadBuffer(), follow: follow, within: within, listings: listings, seen: &seen, into: &listing,
-                     deferring: &now)
-                lock.withLock { found[index] = listing }
+            }
+            pending = []  // their parents closed
+            for part in found { result += part.entries }
+            links += found.flatMap(\.links)
+            // The real folders every thread met, so that no link lists one again.
+            if !links.isEmpty { for part in found { seen.formUnion(part.seen) } }
+        } else {
+            var now: [Folder]? = nil
+            walker.walk(top, parent: -1, buffer: buffer, seen: &seen, into: &result, links: &links, deferring: &now)
+        }
+        while !links.isEmpty {
+            let round = links.sorted { $0.prefix < $1.prefix }
+            links = []
+            var now: [Folder]? = nil
+            for link in round {
+                walker.walk(link, parent: -1, buffer: buffer, seen: &seen, into: &result, links: &links, deferring: &now)
             }
         }
-        for listing in found { result += listing }
         return result
     }
 
@@ -110,9 +154,19 @@ enum FolderWalk {
         var depth: Int
         /// Reached through a link to a folder: what it holds may change with no event in it.
         var viaLink: Bool
-        /// A link followed on purpose, or an entry of no type the listing told: opened as a link
-        /// would be. Any other folder is opened only if it is still a folder, not a link.
-        var follows = false
+        /// A link followed on purpose: opened by its path, through it, and walked only when the
+        /// folder it opened is inside `within`. Any other folder but the root is opened in its
+        /// parent, and only if it is still a folder, not a link.
+        var link = false
+        /// Its parent, kept open for it when it was handed to another thread.
+        var parent: OpenFolder? = nil
+    }
+
+    /// A folder kept open for the subfolders handed out from it (closed when the last lets go).
+    private final class OpenFolder: @unchecked Sendable {
+        let fd: Int32
+        init(_ fd: Int32) { self.fd = fd }
+        deinit { close(fd) }
     }
 
     /// What a walk found in each folder, for the next walk of the same tree by a process that is
@@ -124,8 +178,8 @@ enum FolderWalk {
     /// no event in the folder that holds the link.
     final class Listings: @unchecked Sendable {
         struct Listing {
-            /// The folder's device and inode (for the walk's loop check).
-            var id: [UInt64]
+            /// Which folder it is (for the walk's loop check).
+            var id: FolderID
             var entries: [Entry]
             /// Subfolders by name.
             var subfolders: [String]
@@ -176,110 +230,173 @@ enum FolderWalk {
         deinit { bytes.deallocate() }
     }
 
-    /// Lists `folder` (opened by its name in `parent` when that is an open folder, else by its
-    /// path), then walks its subfolders (or appends them to `subfolders` when given). A folder
-    /// already `seen` (by device and inode) is not listed again.
-    private static func walk(_ folder: Folder, parent: Int32, buffer: ReadBuffer, follow: Bool, within: String?, listings: Listings?,
-                             seen: inout Set<[UInt64]>, into result: inout [Entry], deferring subfolders: inout [Folder]?) {
-        guard folder.depth < 64 else { return }
-        var found: [Folder] = []
-        var fd: Int32 = -1
-        defer { if fd >= 0 { close(fd) } }
-        if !folder.viaLink, let kept = listings?.listing(folder.prefix) {
-            guard seen.insert(kept.id).inserted else { return }
-            result += kept.entries
-            listings?.keep(folder.prefix, kept)
-            for name in kept.subfolders {
-                found.append(Folder(path: folder.path + "/" + name, name: name, prefix: folder.prefix + name + "/",
-                                    depth: folder.depth + 1, viaLink: false))
-            }
-        } else {
-            fd = opened(folder, parent: parent, into: &result)
-            var info = stat()
-            guard fd >= 0, fstat(fd, &info) == 0 else { return }
-            let id = [UInt64(info.st_dev), UInt64(info.st_ino)]
-            guard seen.insert(id).inserted else { return }
-            list(folder, fd, id: id, buffer: buffer, follow: follow, within: within, listings: listings, into: &result, subfolders: &found)
-        }
-        for sub in found {
-            if subfolders != nil {
-                subfolders!.append(sub)
-            } else {
-                walk(sub, parent: fd, buffer: buffer, follow: follow, within: within, listings: listings, seen: &seen, into: &result,
-                     deferring: &subfolders)
-            }
-        }
-    }
+    /// What a walk is asked for, shared by its threads.
+    private struct Walker: @unchecked Sendable {
+        let follow: Bool
+        let within: String?
+        let listings: Listings?
 
-    /// Opens `folder` for reading: by its name in `parent` when that is open, else by its path;
-    /// never through a link it did not mean to follow (one put in a folder's place since the
-    /// listing). -1 when it cannot be opened; one that may not be read is listed as unreadable.
-    private static func opened(_ folder: Folder, parent: Int32, into result: inout [Entry]) -> Int32 {
-        let flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK | (folder.follows ? 0 : O_NOFOLLOW)
-        let fd = parent >= 0 ? openat(parent, folder.name, flags) : open(folder.path, flags)
-        if fd < 0, errno == EACCES {
-            result.append(Entry(path: String(folder.prefix.dropLast()), size: -1, modified: -1, isRegular: false, unreadable: true))
-        }
-        return fd
-    }
-
-    /// Reads the open `folder`: its entries into `result`, its subfolders into `found`.
-    private static func list(_ folder: Folder, _ fd: Int32, id: [UInt64], buffer: ReadBuffer, follow: Bool, within: String?,
-                             listings: Listings?, into result: inout [Entry], subfolders found: inout [Folder]) {
-        listings?.counted()
-        let start = result.count
-        var names: [String] = []
-        var linked = folder.viaLink
-        while true {
-            let got = gg_read_folder(fd, buffer.bytes, UInt(ReadBuffer.size))
-            guard got > 0 else { break }
-            var offset = 0
-            while offset < got {
-                // One record: inode, offset, length (2 bytes), type (1 byte), the name and a zero byte.
-                let record = buffer.bytes + offset
-                offset += Int(record.loadUnaligned(fromByteOffset: 16, as: UInt16.self))
-                let type = record.load(fromByteOffset: 18, as: UInt8.self)
-                let cName = (record + 19).assumingMemoryBound(to: CChar.self)
-                // By the name's own bytes: one that is not UTF-8 reads with U+FFFD in it, and is listed so.
-                let name = String(decoding: UnsafeRawBufferPointer(start: record + 19, count: strlen(cName)), as: UTF8.self)
-                if name == "." || name == ".." { continue }
-                var info = stat()
-                // Relative to the open folder: the kernel does not walk the whole path again.
-                if type != UInt8(DT_DIR), fstatat(fd, cName, &info, follow ? 0 : AT_SYMLINK_NOFOLLOW) != 0 { continue }
-                let kind = type == UInt8(DT_DIR) ? S_IFDIR : info.st_mode & S_IFMT
-                // A link, an entry whose type the file system does not tell, or a file with another
-                // name (a hard link, written through with no event here): the listing is not kept.
-                if type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN) || (kind != S_IFDIR && info.st_nlink > 1) { linked = true }
-                if kind == S_IFDIR, isMisread(name) {
-                    // Not opened (its name as read is not its name): listed, so it is seen.
-                    result.append(Entry(path: folder.prefix + name, size: -1, modified: -1, isRegular: false))
-                } else if kind == S_IFDIR {
-                    // A real folder (the listing says so: no stat) is inside; a link is resolved.
-                    if follow, let within, type != UInt8(DT_DIR), !isInside(folder.path + "/" + name, within) { continue }
-                    if listings != nil { names.append(name) }
+        /// Lists `folder` (opened by its name in its open parent, by its path when it is the root or
+        /// a link), then walks its subfolders (or appends them to `subfolders` when given), and
+        /// appends the links to folders it holds to `links`. A folder already `seen` is not listed again.
+        func walk(_ folder: Folder, parent: Int32, buffer: ReadBuffer, seen: inout Set<FolderID>, into result: inout [Entry],
+                  links: inout [Folder], deferring subfolders: inout [Folder]?) {
+            guard folder.depth < maxDepth else { return }
+            let parent = folder.parent?.fd ?? parent
+            var found: [Folder] = []
+            var fd: Int32 = -1
+            defer { if fd >= 0 { close(fd) } }
+            var kept = folder.viaLink ? nil : listings?.listing(folder.prefix)
+            if let listing = kept, !listing.subfolders.isEmpty {
+                // Its subfolders are opened in it; one that is no longer the folder listed is read anew.
+                fd = opened(folder, parent: parent, into: &result)
+                guard fd >= 0 else { return }
+                if FolderID(fd) != listing.id { kept = nil }
+            }
+            if let listing = kept {
+                guard seen.insert(listing.id).inserted else { return }
+                result += listing.entries
+                listings?.keep(folder.prefix, listing)
+                for name in listing.subfolders {
                     found.append(Folder(path: folder.path + "/" + name, name: name, prefix: folder.prefix + name + "/",
-                                        depth: folder.depth + 1, viaLink: folder.viaLink || type != UInt8(DT_DIR),
-                                        follows: follow && type != UInt8(DT_DIR)))
-                } else {
-                    result.append(Entry(path: folder.prefix + name, size: Int64(info.st_size),
-                                        modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-                                        isRegular: kind == S_IFREG, isLink: type == UInt8(DT_LNK),
-                                        changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec),
-                                        inode: UInt64(info.st_ino)))
+                                        depth: folder.depth + 1, viaLink: false))
+                }
+            } else {
+                if fd < 0 { fd = opened(folder, parent: parent, into: &result) }
+                guard fd >= 0, let id = FolderID(fd) else { return }
+                if folder.link, let within, !isInside(fd, folder.path, within) { return }
+                guard seen.insert(id).inserted else { return }
+                list(folder, fd, id: id, buffer: buffer, into: &result, subfolders: &found, links: &links)
+            }
+            if subfolders != nil {
+                guard !found.isEmpty else { return }
+                let open = OpenFolder(fd)
+                fd = -1  // closed by `open`, once its subfolders were walked
+                subfolders! += found.map { sub in
+                    var sub = sub
+                    sub.parent = open
+                    return sub
+                }
+                return
+            }
+            for sub in found {
+                walk(sub, parent: fd, buffer: buffer, seen: &seen, into: &result, links: &links, deferring: &subfolders)
+            }
+        }
+
+        /// Opens `folder` for reading: by its name in `parent` when that is open, else by its path;
+        /// never through a link it did not mean to follow (one put in a folder's place since the
+        /// listing). -1 when it cannot be opened; one that is there but could not be opened is
+        /// listed as unreadable.
+        private func opened(_ folder: Folder, parent: Int32, into result: inout [Entry]) -> Int32 {
+            let flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK | (folder.link || folder.depth == 0 ? 0 : O_NOFOLLOW)
+            let fd = parent >= 0 ? openat(parent, folder.name, flags) : open(folder.path, flags)
+            // Gone, or no longer a folder, since it was listed: nothing to list.
+            if fd < 0, errno != ENOENT, errno != ENOTDIR { result.append(unreadable(folder)) }
+            return fd
+        }
+
+        private func unreadable(_ folder: Folder) -> Entry {
+            Entry(path: String(folder.prefix.dropLast()), size: -1, modified: -1, isRegular: false, unreadable: true)
+        }
+
+        /// Reads the open `folder`: its entries into `result`, its subfolders into `found`, the
+        /// links to folders it holds into `links`.
+        private func list(_ folder: Folder, _ fd: Int32, id: FolderID, buffer: ReadBuffer, into result: inout [Entry],
+                          subfolders found: inout [Folder], links: inout [Folder]) {
+            listings?.counted()
+            let start = result.count
+            var names: [String] = []
+            var linked = folder.viaLink
+            reading: while true {
+                let got = gg_read_folder(fd, buffer.bytes, UInt(ReadBuffer.size))
+                if got == 0 { break }
+                guard got > 0 else {
+                    if errno == EINTR { continue }
+                    result.append(unreadable(folder))
+                    linked = true  // not kept: read again next time
+                    break
+                }
+                var offset = 0
+                while offset < got {
+                    // One record: inode, offset, length (2 bytes), type (1 byte), the name and a zero byte.
+                    let record = buffer.bytes + offset
+                    let length = Int(record.loadUnaligned(fromByteOffset: 16, as: UInt16.self))
+                    guard length > 19, offset + length <= got else {
+                        result.append(unreadable(folder))
+                        linked = true
+                        break reading
+                    }
+                    offset += length
+                    let type = record.load(fromByteOffset: 18, as: UInt8.self)
+                    let cName = (record + 19).assumingMemoryBound(to: CChar.self)
+                    // By the name's own bytes: one that is not UTF-8 reads with U+FFFD in it, and is listed so.
+                    let name = String(decoding: UnsafeRawBufferPointer(start: record + 19, count: strnlen(cName, length - 19)), as: UTF8.self)
+                    if name == "." || name == ".." { continue }
+                    var info = stat()
+                    var isLink = type == UInt8(DT_LNK)
+                    // Relative to the open folder: the kernel does not walk the whole path again.
+                    if type == UInt8(DT_UNKNOWN) {
+                        // A file system that does not tell the type: what the entry itself is, then
+                        // what a link leads to.
+                        guard fstatat(fd, cName, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+                        isLink = info.st_mode & S_IFMT == S_IFLNK
+                        if isLink, follow, fstatat(fd, cName, &info, 0) != 0 { continue }
+                    } else if type != UInt8(DT_DIR), fstatat(fd, cName, &info, follow ? 0 : AT_SYMLINK_NOFOLLOW) != 0 {
+                        continue
+                    }
+                    let kind = type == UInt8(DT_DIR) ? S_IFDIR : info.st_mode & S_IFMT
+                    // A link, or a file with another name (a hard link, written through with no event
+                    // here): the listing is not kept.
+                    if isLink || (kind != S_IFDIR && info.st_nlink > 1) { linked = true }
+                    if kind == S_IFDIR, isMisread(name) {
+                        // Not opened (its name as read is not its name): listed, so it is seen.
+                        result.append(Entry(path: folder.prefix + name, size: -1, modified: -1, isRegular: false))
+                    } else if kind == S_IFDIR {
+                        let sub = Folder(path: folder.path + "/" + name, name: name, prefix: folder.prefix + name + "/",
+                                         depth: folder.depth + 1, viaLink: folder.viaLink || isLink, link: isLink)
+                        if isLink {
+                            links.append(sub)  // after the tree of real folders
+                        } else {
+                            if listings != nil { names.append(name) }
+                            found.append(sub)
+                        }
+                    } else {
+                        result.append(Entry(path: folder.prefix + name, size: Int64(info.st_size),
+                                            modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+                                            isRegular: kind == S_IFREG, isLink: isLink,
+                                            changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec),
+                                            inode: UInt64(info.st_ino)))
+                    }
                 }
             }
+            if !linked { listings?.keep(folder.prefix, Listings.Listing(id: id, entries: Array(result[start...]), subfolders: names)) }
         }
-        if !linked { listings?.keep(folder.prefix, Listings.Listing(id: id, entries: Array(result[start...]), subfolders: names)) }
     }
 
-    /// Whether a folder reached through links resolves inside `root`; asked only for links.
-    private static func isInside(_ path: String, _ root: String) -> Bool {
-        var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return true }
-        guard let resolved = realpath(path, nil) else { return false }
+    /// Whether the open folder `fd` (opened through a link at `path`) lies inside `root`: asked of
+    /// the folder that was opened, by where the kernel says it is, so a link or a folder above it
+    /// changed since it was listed cannot lead the walk out. Not inside when that cannot be told.
+    static func isInside(_ fd: Int32, _ path: String, _ root: String) -> Bool {
+        var bytes = [UInt8](repeating: 0, count: Int(PATH_MAX))
+        let count = readlink("/proc/self/fd/\(fd)", &bytes, bytes.count)
+        if count > 0, count < bytes.count {
+            return isInside(bytes[..<count], root)
+        }
+        // Without /proc: the path resolved, and the open folder must be the one found there.
+        guard count < 0, errno == ENOENT, let resolved = realpath(path, nil) else { return false }
         defer { free(resolved) }
-        let real = String(cString: resolved)
-        return real == root || real.hasPrefix(root == "/" ? "/" : root + "/")
+        var info = stat()
+        guard stat(resolved, &info) == 0, FolderID(fd) == FolderID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) else {
+            return false
+        }
+        return isInside(UnsafeBufferPointer(start: resolved, count: strlen(resolved)).map { UInt8(bitPattern: $0) }[...], root)
+    }
+
+    private static func isInside(_ real: ArraySlice<UInt8>, _ root: String) -> Bool {
+        let root = Array(root.utf8)
+        guard root != [UInt8(ascii: "/")] else { return real.first == UInt8(ascii: "/") }
+        return real.starts(with: root) && (real.count == root.count || real[real.startIndex + root.count] == UInt8(ascii: "/"))
     }
 }
 
