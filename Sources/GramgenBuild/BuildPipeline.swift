@@ -324,7 +324,7 @@ public struct BuildPipeline {
         let publisher = try Publisher(options.publishInPlace ? .inPlace : .swap, output: options.output, cache: cache,
                                       staticFiles: state.loaded.staticFiles, manifestURL: state.upToDate.manifestURL, parallel: options.parallel,
                                       kept: options.publishInPlace ? kept?.manifest : nil, keptMedia: kept?.media.names,
-                                      keptGroups: kept?.groups ?? [:], expectedFiles: state.loaded.checked?.lastFileCount ?? 0,
+                                      keptGroups: kept?.groups ?? [:], expectedFiles: Self.expectedFiles(state, site),
                                       later: state.memory?.fastRender.map {
                                           // A warm-up leaves nothing: no catch-up follows it.
                                           $0.choices(catchUp: state.catchUp || state.evenIfUpToDate,
@@ -364,6 +364,12 @@ public struct BuildPipeline {
         // smaller site's keeps it to the process's end, which frees it faster.
         if state.memory == nil, Self.isBig(site) { state.loaded.renderer = nil }
         return .next
+    }
+
+    /// How many files the output will hold, as the last build's record says, bounded by what the
+    /// site could make (a record edited to say billions must not make the table that large).
+    private static func expectedFiles(_ state: BuildState, _ site: Site) -> Int {
+        min(state.loaded.checked?.lastFileCount ?? 0, 64 * (site.posts.count + site.users.count) + 100_000)
     }
 
     /// Every file the processed images are made of, by name in `media/`, and the digests they

@@ -3,7 +3,10 @@ import Foundation
 
 /// Plain POSIX file writing: no temporary copies, no fsync (see docs/safety.md), folders made
 /// once. Thread-safe. Only for folders gramgen made: what is in the way of a file or folder it
-/// makes (a file where a folder goes, a link) is removed, never followed.
+/// makes (a file where a folder goes, a link) is removed, never followed. Below `root`, every
+/// folder on a file's way is made sure of, from the top down, before anything goes into it: a
+/// link put in place of a folder higher up (`public/ann/p -> ~/Documents`) is removed as well,
+/// not written or deleted through.
 final class FileWriter: @unchecked Sendable {
     private let lock = NSLock()
     /// Folders known to be there, to skip their `mkdir`; bounded (a big site has hundreds of
@@ -14,9 +17,13 @@ final class FileWriter: @unchecked Sendable {
     /// The folder may already hold files, some of them other names of the published site's files
     /// (a spare folder's hard links): a file is then never written into, only removed and made anew.
     let replacing: Bool
+    /// The folder written in (the output being built, or the output itself in place), which the
+    /// build made or checked: it and the folders above it are taken as they are.
+    let root: String
 
-    init(replacing: Bool) {
+    init(replacing: Bool, root: String) {
         self.replacing = replacing
+        self.root = root
     }
 
     /// Writes `bytes` to a new file at `path` and returns its identity.
@@ -75,6 +82,25 @@ final class FileWriter: @unchecked Sendable {
         try? FileManager.default.removeItem(atPath: path)
     }
 
+    /// Removes the file (or, with `folder`, the empty folder) at `relative` below the open folder
+    /// `root`, never through a link: each folder on the way is opened in its parent only if it is
+    /// a folder (a link put in its place leaves the file where the link leads alone). `relative`
+    /// is an output path (no `..`, not absolute). False when nothing was removed.
+    @discardableResult
+    static func remove(_ relative: String, in root: Int32, folder: Bool = false) -> Bool {
+        var parts = relative.split(separator: "/", omittingEmptySubsequences: true)
+        guard let last = parts.popLast() else { return false }
+        var fd = root
+        defer { if fd != root { close(fd) } }
+        for part in parts {
+            let next = openat(fd, String(part), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard next >= 0 else { return false }
+            if fd != root { close(fd) }
+            fd = next
+        }
+        return unlinkat(fd, String(last), folder ? AT_REMOVEDIR : 0) == 0
+    }
+
     /// Asks the file system to spread the folders made in `folder` over the disk (see
     /// `gg_mark_top_folder`); where it cannot, nothing changes. On ext4 without a journal, making
     /// thousands of files right after thousands were deleted (a rebuild into an emptied output)
@@ -96,19 +122,12 @@ final class FileWriter: @unchecked Sendable {
         lock.lock()
         let known = folders.contains(folder)
         lock.unlock()
-        if known || folder.isEmpty { return }
+        guard !known, folder.hasPrefix(root + "/") else { return }
+        // Its parent first: a folder is looked at by its whole path, which must hold no link.
+        try makeFolder(containing: folder)
         if mkdir(folder, 0o755) != 0 {
-            switch errno {
-            case EEXIST:
-                try clearWay(for: folder)
-            case ENOENT, ENOTDIR:  // a parent is missing, or is not a folder
-                try makeFolder(containing: folder)
-                if mkdir(folder, 0o755) != 0 {
-                    guard errno == EEXIST else { throw POSIXError.current(folder) }
-                    try clearWay(for: folder)
-                }
-            default: throw POSIXError.current(folder)
-            }
+            guard errno == EEXIST else { throw POSIXError.current(folder) }
+            try clearWay(for: folder)
         }
         lock.lock()
         if folders.count >= Self.knownFolderLimit { folders.removeAll(keepingCapacity: true) }

@@ -106,7 +106,15 @@ enum OutputMarker {
         return lstat(folder.appendingPathComponent(name).path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
+    /// Writes the marker anew: whatever is in its place (a link, a pipe) is removed, never
+    /// written through or waited on.
     static func write(into folder: URL) throws {
-        try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+        let path = folder.appendingPathComponent(name).path
+        unlink(path)
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw POSIXError.current(path) }
+        defer { close(fd) }
+        let bytes = Array(text.utf8)
+        guard Foundation.write(fd, bytes, bytes.count) == bytes.count else { throw POSIXError.current(path) }
     }
 }

@@ -72,6 +72,7 @@ struct OutputManifest: Sendable {
         do {
             for _ in 0..<unreadMedia.count {
                 let name = try reader.string()
+                guard Self.isPlain(name), !name.utf8.contains(UInt8(ascii: "/")) else { throw ByteReader.Malformed() }
                 let size: Int64 = try reader.int(), modified: Int64 = try reader.int(), inode: Int64 = try reader.int()
                 read.append(("media/" + name, .placed(FileIdentity(size: size, modified: modified, inode: UInt64(bitPattern: inode)))))
             }
@@ -127,6 +128,7 @@ struct OutputManifest: Sendable {
         manifest.entries.reserveCapacity(count)
         for _ in 0..<count {
             let path = try reader.string()
+            guard isPlain(path) else { throw ByteReader.Malformed() }
             let inputs: Made
             switch try reader.int() as Int {
             case 0: inputs = .always
@@ -193,6 +195,23 @@ struct OutputManifest: Sendable {
         try? file.commit()
     }
 
+    /// Whether `path` is one an output file can have: relative, each of its names neither empty
+    /// nor `.` nor `..`. A record that lists any other (a damaged or forged one) is not used: a
+    /// file it names is never looked at, linked or removed outside the folder it describes.
+    static func isPlain(_ path: String) -> Bool {
+        var length = 0, dots = 0
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                guard length > 0, !(length == dots && dots <= 2) else { return false }
+                (length, dots) = (0, 0)
+            } else {
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return length > 0 && !(length == dots && dots <= 2)
+    }
+
     /// The name in `media/` of a file at `path`, when it is one (a plain name there).
     static func mediaName(_ path: String) -> Substring? {
         guard path.hasPrefix("media/") else { return nil }
@@ -257,6 +276,11 @@ final class OpenFolder: @unchecked Sendable {
 
     deinit {
         if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// Removes the file at `relative` in it, never through a link (`FileWriter.remove`).
+    func remove(_ relative: String) {
+        if descriptor >= 0 { FileWriter.remove(relative, in: descriptor) }
     }
 
     /// The identity of the regular file at `relative` (no `..` in it, as every output path).

@@ -43,6 +43,9 @@ extension Publisher.PageGroup {
         let list = try reader.list { reader in
             (try reader.string(), Self(inputs: try reader.word(), files: try reader.strings(), sitemap: try reader.strings()))
         }
+        // Its files are taken over by their paths: any that could lead out of the output, and the
+        // groups are not used.
+        guard list.allSatisfy({ $0.1.files.allSatisfy(OutputManifest.isPlain) }) else { throw ByteReader.Malformed() }
         guard reader.isAtEnd else { throw ByteReader.Malformed() }
         return Dictionary(list, uniquingKeysWith: { first, _ in first })
     }

@@ -137,13 +137,19 @@ final class Publisher: PageSink, @unchecked Sendable {
             let building = parent.appendingPathComponent(".\(output.lastPathComponent).building-\(getpid())")
             target = building
             if Leftovers.isOurs(building) { Leftovers.remove(building) }
+            // Never one of the same name that gramgen did not make: it would be written into and published.
+            var info = stat()
+            if lstat(building.path, &info) == 0 {
+                throw NSError(domain: NSPOSIXErrorDomain, code: Int(EEXIST), userInfo: [NSLocalizedDescriptionKey:
+                    "\(building.path) is in the way: gramgen builds the new output under that name, and did not make what is there; move it away"])
+            }
             // Two manifests of every output file (5 MB each at 10,000 posts), read side by side,
             // or earlier (`readAhead`).
             let read = readAhead?.value
             (previous, held) = parallel.both({
                 fm.fileExists(atPath: output.path) ? read?.previous?.current ?? OutputManifest.load(manifestURL) : OutputManifest()
             }, { Spare(output: output, manifestURL: manifestURL).take(as: building, readAhead: read?.spare) })
-            writer = FileWriter(replacing: held.count > 0)
+            writer = FileWriter(replacing: held.count > 0, root: building.path)
             // The groups kept with the manifest read ahead, while it is still the one there.
             if keepsGroups, let read, read.previous?.isCurrent == true, fm.fileExists(atPath: output.path) { keptGroups = read.groups }
         case .inPlace:
@@ -152,7 +158,7 @@ final class Publisher: PageSink, @unchecked Sendable {
             // In place, every file is looked up by its path, the media files too.
             if !previous.readMedia() { previous = OutputManifest() }
             held = previous
-            writer = FileWriter(replacing: false)
+            writer = FileWriter(replacing: false, root: output.path)
             // A rebuild in place that was killed may have left files half-written under another
             // name, which no manifest lists: the next one walks the folder to clear them. (With
             // `kept`, the last rebuild of this process finished; its records may not be written
@@ -428,7 +434,7 @@ final class Publisher: PageSink, @unchecked Sendable {
         try placeMedia(same ? [] : media.subtracting(keptMedia), counting: false)
         var manifest = previousWithChanges()
         for name in same ? [] : keptMedia.subtracting(media) {
-            unlink(target.path + "/media/" + name)
+            targetFolder.remove("media/" + name)
             manifest.entries["media/" + name] = nil
         }
         return manifest
@@ -446,8 +452,8 @@ final class Publisher: PageSink, @unchecked Sendable {
         // make again (the index has fewer files now) goes.
         if only.contains(SitePaths.searchMeta), manifest.entries[SitePaths.searchMeta]?.inputs != .later {
             for path in only where SitePaths.isSearchIndex(path) && manifest.entries[path]?.inputs == .later {
-                unlink(target.path + "/" + path)
-                unlink(Self.spare(of: target.path + "/" + path))
+                targetFolder.remove(path)
+                targetFolder.remove(Self.spare(of: path))
                 manifest.entries[path] = nil
             }
         }
@@ -608,17 +614,21 @@ final class Publisher: PageSink, @unchecked Sendable {
         let unwanted = parallel.map(count: (candidates.count + chunk - 1) / chunk) { part in
             candidates[part * chunk..<min(candidates.count, (part + 1) * chunk)].filter { wanted[$0] == nil }
         }.joined()
-        // A path from a manifest that leaves the folder (a damaged or forged one) is never removed.
-        for path in unwanted where !path.hasPrefix("/") && !path.split(separator: "/").contains("..") {
-            unlink(root + "/" + path)
-            unlink(spare(of: root + "/" + path))
+        // Each by its name in its folder, never through a link put in a folder's place; a path
+        // from a manifest that leaves the folder (a damaged or forged one) is never removed.
+        let fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        for path in unwanted where OutputManifest.isPlain(path) {
+            FileWriter.remove(path, in: fd)
+            FileWriter.remove(spare(of: path), in: fd)
             var folder = (path as NSString).deletingLastPathComponent
             while !folder.isEmpty, emptied.insert(folder).inserted {
                 folder = (folder as NSString).deletingLastPathComponent
             }
         }
         for folder in emptied.sorted(by: { $0.count > $1.count }) {
-            rmdir(root + "/" + folder)
+            FileWriter.remove(folder, in: fd, folder: true)
         }
     }
 
