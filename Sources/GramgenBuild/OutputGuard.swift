@@ -69,9 +69,12 @@ enum OutputGuard {
             return .error(SourceLocation(output.path), "the output path is a file, not a folder",
                           hint: "choose another --output, or move the file away")
         }
-        // The preview's private folder (in `.gramgen/`) is gramgen's own and updated in place.
+        // The preview's private folder (in `.gramgen/`) is gramgen's own and updated in place. An
+        // output without the marker (an older gramgen's) only when it is the very folder the last
+        // build's record names: one put in its place (the output deleted, someone's own folder
+        // moved there) would be swapped out as the spare, and what is in it published later.
         if options.publishInPlace || OutputMarker.isPresent(in: output)
-            || FileManager.default.fileExists(atPath: manifestURL.path) { return nil }
+            || UpToDateCheck.recordedOutput(manifestURL: manifestURL).map({ $0 == UpToDateCheck.folderStamp(output) }) == true { return nil }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
         guard entries.isEmpty else {
             return .error(SourceLocation(output.path), "the output folder exists, is not empty and was not made by gramgen; every build replaces the output folder whole, which would delete its files",

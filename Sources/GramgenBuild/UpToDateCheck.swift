@@ -31,6 +31,16 @@ struct UpToDateCheck {
     /// Which files the last build into this output wrote (see `OutputManifest`).
     var manifestURL: URL { recordURL.deletingPathExtension().appendingPathExtension("files") }
 
+    /// The output as the last build's record beside `manifestURL` names it (`folderStamp`).
+    static func recordedOutput(manifestURL: URL) -> String? {
+        record(at: manifestURL.deletingPathExtension().appendingPathExtension("json"))?.output
+    }
+
+    /// The record at `url`; nil when there is none or it cannot be read.
+    private static func record(at url: URL) -> Record? {
+        (try? InputFile.read(atPath: url.path, limit: InputFile.maxTextBytes).get()).flatMap { try? JSONDecoder().decode(Record.self, from: $0) }
+    }
+
     /// What the check found: the previous build's record when nothing changed, and the digest of
     /// the inputs as they were when the build started (what the build then reads).
     struct Outcome {
@@ -61,8 +71,7 @@ struct UpToDateCheck {
             clean = !entries.contains { $0.unreadable || FolderWalk.isMisread($0.path) }
             content = entries
         }
-        let record = (try? InputFile.read(atPath: recordURL.path, limit: InputFile.maxTextBytes).get())
-            .flatMap { try? JSONDecoder().decode(Record.self, from: $0) }
+        let record = Self.record(at: recordURL)
         guard let record, FileManager.default.fileExists(atPath: options.output.path) else {
             // Nothing to compare the output with: the inputs' walk gets both cores.
             let inputs = inputsDigest(threads: options.parallel.workers, keepContent: keep, listings: listings)

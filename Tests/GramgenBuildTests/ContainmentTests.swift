@@ -147,12 +147,25 @@ struct ContainmentTests {
         (report, text) = try box.build(output: empty)
         #expect(text == "" && report.published)
         #expect(FileManager.default.fileExists(atPath: empty.appendingPathComponent(".gramgen-output").path))
-        // Its own output, built again, and an older gramgen's output (a manifest, no marker).
+        // Its own output, built again, and an older gramgen's output (no marker; the record names
+        // this very folder, as that build left it).
         (report, _) = try box.build(output: empty)
         #expect(report.published)
+        let builds = box.site.appendingPathComponent(".gramgen/cache/builds")
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: builds.path).first { $0.hasSuffix(".json") })
+        let record = builds.appendingPathComponent(name)
         try FileManager.default.removeItem(at: empty.appendingPathComponent(".gramgen-output"))
+        var fields = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: record)) as? [String: Any])
+        fields["output"] = UpToDateCheck.folderStamp(empty)
+        try JSONSerialization.data(withJSONObject: fields).write(to: record)
         (report, _) = try box.build(output: empty)
         #expect(report.published)
+        // Someone's own folder put where the output was: the record names another folder.
+        try FileManager.default.removeItem(at: empty)
+        try box.write("outside/empty/thesis.txt", "mine\n")
+        (report, text) = try box.build(output: empty)
+        #expect(!report.published && text.contains("was not made by gramgen"), "\(text)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: empty.path) == ["thesis.txt"])
     }
 
     @Test("an output that is a link is refused with the command to use instead, and the link stays")
