@@ -143,7 +143,8 @@ struct OutputManifest: Sendable {
         }
         manifest.unreadMedia.names = try reader.word()
         manifest.unreadMedia.count = try reader.count()
-        manifest.unreadMedia.bytes = try reader.bytes(try reader.count())
+        // A copy of its own: a slice would hold the whole file's bytes as long as the manifest lives.
+        manifest.unreadMedia.bytes = ArraySlice(Array(try reader.bytes(try reader.count())))
         guard reader.isAtEnd else { throw ByteReader.Malformed() }
         return manifest
     }

@@ -341,23 +341,38 @@ private final class KeptItems {
         guard fstat(fd, &info) == 0, fstat(old.fd, &oldInfo) == 0, info.st_ino == oldInfo.st_ino, info.st_dev == oldInfo.st_dev,
               Int(info.st_size) == old.size else { return false }
         var entries = old.entries.filter { fresh[$0.key] == nil }
+        // Written a megabyte at a time: gathered whole, the items of a build that drew every card
+        // again (a new gramgen's first build) were copied once more at the peak of its memory
+        // (50 MB of a 194 MB peak at 10,000 posts).
         var data: [UInt8] = []
-        for (key, bytes) in fresh {
-            entries.append(Entry(key: key, offset: old.size + data.count, length: bytes.count, digest: digest(bytes)))
-            data += bytes
-        }
-        data += tableAndFooter(entries, at: old.size + data.count, salt: old.salt)
-        return data.withUnsafeBytes { raw in
-            var written = 0
-            while written < raw.count {
-                let count = pwrite(fd, raw.baseAddress! + written, raw.count - written, off_t(old.size + written))
-                if count < 0, errno == EINTR { continue }
-                if count <= 0 { return false }
-                written += count
+        data.reserveCapacity(Self.chunk)
+        var at = old.size
+        func flush() -> Bool {
+            let done = data.withUnsafeBytes { raw in
+                var written = 0
+                while written < raw.count {
+                    let count = pwrite(fd, raw.baseAddress! + written, raw.count - written, off_t(at + written))
+                    if count < 0, errno == EINTR { continue }
+                    if count <= 0 { return false }
+                    written += count
+                }
+                return true
             }
-            return true
+            at += data.count
+            data.removeAll(keepingCapacity: true)
+            return done
         }
+        for (key, bytes) in fresh {
+            entries.append(Entry(key: key, offset: at + data.count, length: bytes.count, digest: digest(bytes)))
+            data += bytes
+            if data.count >= Self.chunk, !flush() { return false }
+        }
+        data += tableAndFooter(entries, at: at + data.count, salt: old.salt)
+        return flush()
     }
+
+    /// How much `append` gathers before it writes.
+    static let chunk = 1 << 20
 
     /// The file written anew and renamed into place: `fresh` first, then `old`'s items this build
     /// used, then the rest of them, as long as the budget lasts.

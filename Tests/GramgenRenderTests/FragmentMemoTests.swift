@@ -261,6 +261,38 @@ struct FragmentMemoTests {
         #expect(try Data(contentsOf: elsewhere) == before)
     }
 
+    @Test("items added to the file, a megabyte at a time, are all read back (seeded)")
+    func appendInChunks() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gramgen-fragments-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("fragments").path
+        let first = FragmentMemo(saveThreshold: 1)
+        first.restore(from: file, salt: "one")
+        first.keep(1, Array("<first>".utf8)[...])
+        first.save(to: file, salt: "one")
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
+        // 3 MB of new items of random sizes: three megabytes written in several steps.
+        var random = SeededRandom.forTest("FragmentMemoTests.appendInChunks")
+        var items: [UInt64: [UInt8]] = [:]
+        for key in UInt64(2)..<600 {
+            let count = Int.random(in: 1...10_000, using: &random)
+            items[key] = [UInt8](repeating: UInt8(truncatingIfNeeded: key), count: count) + withUnsafeBytes(of: key) { Array($0) }
+        }
+        let second = FragmentMemo(saveThreshold: 1)
+        second.restore(from: file, salt: "one")
+        for (key, bytes) in items { second.keep(key, bytes[...]) }
+        second.save(to: file, salt: "one")
+        let grown = try #require(try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
+        #expect(grown > size + items.values.map(\.count).reduce(0, +), "added at the end of the file")
+        let third = FragmentMemo()
+        third.restore(from: file, salt: "one")
+        for (key, bytes) in items.sorted(by: { $0.key < $1.key }) + [(1, Array("<first>".utf8))] {
+            var out: [UInt8] = []
+            #expect(third.copy(key, into: &out) && out == bytes, "item \(key)")
+        }
+    }
+
     @Test("a one-off build holds at most its memory budget of new items; the builds after it add the rest to the file")
     func memoryBudget() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gramgen-fragments-\(UUID().uuidString)")
