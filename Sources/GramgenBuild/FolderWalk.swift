@@ -1,5 +1,6 @@
 import CFileSwap
 import Foundation
+import GramgenCore
 
 /// Lists a folder tree with getdents64 and one stat per entry that is not a folder — the
 /// up-to-date check walks tens of thousands of files on every build, and Foundation's enumerator
@@ -158,15 +159,9 @@ enum FolderWalk {
         /// folder it opened is inside `within`. Any other folder but the root is opened in its
         /// parent, and only if it is still a folder, not a link.
         var link = false
-        /// Its parent, kept open for it when it was handed to another thread.
+        /// Its parent, kept open for it when it was handed to another thread (closed when the last
+        /// of those lets go).
         var parent: OpenFolder? = nil
-    }
-
-    /// A folder kept open for the subfolders handed out from it (closed when the last lets go).
-    private final class OpenFolder: @unchecked Sendable {
-        let fd: Int32
-        init(_ fd: Int32) { self.fd = fd }
-        deinit { close(fd) }
     }
 
     /// What a walk found in each folder, for the next walk of the same tree by a process that is
@@ -242,7 +237,7 @@ enum FolderWalk {
         func walk(_ folder: Folder, parent: Int32, buffer: ReadBuffer, seen: inout Set<FolderID>, into result: inout [Entry],
                   links: inout [Folder], deferring subfolders: inout [Folder]?) {
             guard folder.depth < maxDepth else { return }
-            let parent = folder.parent?.fd ?? parent
+            let parent = folder.parent?.descriptor ?? parent
             var found: [Folder] = []
             var fd: Int32 = -1
             defer { if fd >= 0 { close(fd) } }
@@ -264,13 +259,13 @@ enum FolderWalk {
             } else {
                 if fd < 0 { fd = opened(folder, parent: parent, into: &result) }
                 guard fd >= 0, let id = FolderID(fd) else { return }
-                if folder.link, let within, !isInside(fd, folder.path, within) { return }
+                if folder.link, let within, !FileContainment.isInside(descriptor: fd, path: folder.path, within) { return }
                 guard seen.insert(id).inserted else { return }
                 list(folder, fd, id: id, buffer: buffer, into: &result, subfolders: &found, links: &links)
             }
             if subfolders != nil {
                 guard !found.isEmpty else { return }
-                let open = OpenFolder(fd)
+                let open = OpenFolder(descriptor: fd, path: folder.path)
                 fd = -1  // closed by `open`, once its subfolders were walked
                 subfolders! += found.map { sub in
                     var sub = sub
@@ -372,31 +367,6 @@ enum FolderWalk {
             }
             if !linked { listings?.keep(folder.prefix, Listings.Listing(id: id, entries: Array(result[start...]), subfolders: names)) }
         }
-    }
-
-    /// Whether the open folder `fd` (opened through a link at `path`) lies inside `root`: asked of
-    /// the folder that was opened, by where the kernel says it is, so a link or a folder above it
-    /// changed since it was listed cannot lead the walk out. Not inside when that cannot be told.
-    static func isInside(_ fd: Int32, _ path: String, _ root: String) -> Bool {
-        var bytes = [UInt8](repeating: 0, count: Int(PATH_MAX))
-        let count = readlink("/proc/self/fd/\(fd)", &bytes, bytes.count)
-        if count > 0, count < bytes.count {
-            return isInside(bytes[..<count], root)
-        }
-        // Without /proc: the path resolved, and the open folder must be the one found there.
-        guard count < 0, errno == ENOENT, let resolved = realpath(path, nil) else { return false }
-        defer { free(resolved) }
-        var info = stat()
-        guard stat(resolved, &info) == 0, FolderID(fd) == FolderID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) else {
-            return false
-        }
-        return isInside(UnsafeBufferPointer(start: resolved, count: strlen(resolved)).map { UInt8(bitPattern: $0) }[...], root)
-    }
-
-    private static func isInside(_ real: ArraySlice<UInt8>, _ root: String) -> Bool {
-        let root = Array(root.utf8)
-        guard root != [UInt8(ascii: "/")] else { return real.first == UInt8(ascii: "/") }
-        return real.starts(with: root) && (real.count == root.count || real[real.startIndex + root.count] == UInt8(ascii: "/"))
     }
 }
 

@@ -74,7 +74,7 @@ enum OutputGuard {
         // build's record names: one put in its place (the output deleted, someone's own folder
         // moved there) would be swapped out as the spare, and what is in it published later.
         if options.publishInPlace || OutputMarker.isPresent(in: output)
-            || UpToDateCheck.recordedOutput(manifestURL: manifestURL).map({ $0 == UpToDateCheck.folderStamp(output) }) == true { return nil }
+            || UpToDateCheck(options: options).recordedOutput.map({ $0 == UpToDateCheck.folderStamp(output) }) == true { return nil }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
         guard entries.isEmpty else {
             return .error(SourceLocation(output.path), "the output folder exists, is not empty and was not made by gramgen; every build replaces the output folder whole, which would delete its files",

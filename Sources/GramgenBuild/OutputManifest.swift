@@ -273,20 +273,27 @@ struct OutputManifest: Sendable {
 /// it cannot be opened.
 final class OpenFolder: @unchecked Sendable {
     let path: String
-    private let descriptor: Int32
+    /// -1 when the folder could not be opened.
+    let descriptor: Int32
 
     init(_ path: String) {
         self.path = path
         descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     }
 
+    /// A folder already open as `descriptor`, which it now closes.
+    init(descriptor: Int32, path: String) {
+        self.path = path
+        self.descriptor = descriptor
+    }
+
     deinit {
         if descriptor >= 0 { close(descriptor) }
     }
 
-    /// Removes the file at `relative` in it, never through a link (`FileWriter.remove`).
-    func remove(_ relative: String) {
-        if descriptor >= 0 { FileWriter.remove(relative, in: descriptor) }
+    /// Removes the file (or the empty folder) at `relative` in it, never through a link (`FileWriter.remove`).
+    func remove(_ relative: String, folder: Bool = false) {
+        if descriptor >= 0 { FileWriter.remove(relative, in: descriptor, folder: folder) }
     }
 
     /// The identity of the regular file at `relative` (no `..` in it, as every output path).

@@ -398,7 +398,7 @@ final class Publisher: PageSink, @unchecked Sendable {
         switch strategy {
         case .swap:
             // What the spare held and this build does not produce (a deleted post's pages).
-            Self.remove(Array(held.entries.keys), except: manifest.entries, in: target.path, parallel: parallel)
+            Self.remove(Array(held.entries.keys), except: manifest.entries, in: targetFolder, parallel: parallel)
             // Last of all this build does in the folder's media/ (see `OutputManifest.mediaStamp`).
             manifest.mediaStamp = UpToDateCheck.folderStamp(target.appendingPathComponent("media"))
             try swapIn()
@@ -413,7 +413,7 @@ final class Publisher: PageSink, @unchecked Sendable {
             } else {
                 candidates = Array(previous.entries.keys)
             }
-            Self.remove(candidates, except: manifest.entries, in: output.path, parallel: parallel)
+            Self.remove(candidates, except: manifest.entries, in: outputFolder, parallel: parallel)
         }
         finished = manifest
         if strategy == .inPlace { published = manifest }
@@ -606,7 +606,7 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// Removes from `root` each of `candidates` the build did not produce, then the folders that
     /// leaves empty (a removed post's), deepest first; rmdir leaves any folder that still holds
     /// something.
-    private static func remove(_ candidates: [String], except wanted: [String: OutputManifest.Entry], in root: String,
+    private static func remove(_ candidates: [String], except wanted: [String: OutputManifest.Entry], in root: OpenFolder,
                                parallel: Parallel) {
         var emptied = Set<String>()
         // Each of a big site's 60,000 names looked up on all cores; most often none is unwanted.
@@ -616,19 +616,16 @@ final class Publisher: PageSink, @unchecked Sendable {
         }.joined()
         // Each by its name in its folder, never through a link put in a folder's place; a path
         // from a manifest that leaves the folder (a damaged or forged one) is never removed.
-        let fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        defer { close(fd) }
         for path in unwanted where OutputManifest.isPlain(path) {
-            FileWriter.remove(path, in: fd)
-            FileWriter.remove(spare(of: path), in: fd)
+            root.remove(path)
+            root.remove(spare(of: path))
             var folder = (path as NSString).deletingLastPathComponent
             while !folder.isEmpty, emptied.insert(folder).inserted {
                 folder = (folder as NSString).deletingLastPathComponent
             }
         }
         for folder in emptied.sorted(by: { $0.count > $1.count }) {
-            FileWriter.remove(folder, in: fd, folder: true)
+            root.remove(folder, folder: true)
         }
     }
 

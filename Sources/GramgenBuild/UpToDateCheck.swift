@@ -31,10 +31,8 @@ struct UpToDateCheck {
     /// Which files the last build into this output wrote (see `OutputManifest`).
     var manifestURL: URL { recordURL.deletingPathExtension().appendingPathExtension("files") }
 
-    /// The output as the last build's record beside `manifestURL` names it (`folderStamp`).
-    static func recordedOutput(manifestURL: URL) -> String? {
-        record(at: manifestURL.deletingPathExtension().appendingPathExtension("json"))?.output
-    }
+    /// The output as the last build's record names it (`folderStamp`).
+    var recordedOutput: String? { Self.record(at: recordURL)?.output }
 
     /// The record at `url`; nil when there is none or it cannot be read.
     private static func record(at url: URL) -> Record? {

@@ -33,6 +33,32 @@ public enum FileContainment {
         return nil
     }
 
+    /// Whether the open file or folder `fd` (opened, perhaps through links, at `path`) lies inside `root`: asked of
+    /// the folder that was opened, by where the kernel says it is, so a link or a folder above it
+    /// changed since it was listed cannot lead the walk out. Not inside when that cannot be told.
+    public static func isInside(descriptor fd: Int32, path: String, _ root: String) -> Bool {
+        var bytes = [UInt8](repeating: 0, count: Int(PATH_MAX))
+        let count = readlink("/proc/self/fd/\(fd)", &bytes, bytes.count)
+        if count > 0, count < bytes.count {
+            return isInside(bytes[..<count], root)
+        }
+        // Without /proc: the path resolved, and the open folder must be the one found there.
+        guard count < 0, errno == ENOENT, let resolved = realpath(path, nil) else { return false }
+        defer { free(resolved) }
+        var info = stat(), opened = stat()
+        guard stat(resolved, &info) == 0, fstat(fd, &opened) == 0, info.st_dev == opened.st_dev, info.st_ino == opened.st_ino else {
+            return false
+        }
+        return isInside(UnsafeBufferPointer(start: resolved, count: strlen(resolved)).map { UInt8(bitPattern: $0) }[...], root)
+    }
+
+    private static func isInside(_ real: ArraySlice<UInt8>, _ root: String) -> Bool {
+        let root = Array(root.utf8)
+        guard root != [UInt8(ascii: "/")] else { return real.first == UInt8(ascii: "/") }
+        return real.starts(with: root) && (real.count == root.count || real[real.startIndex + root.count] == UInt8(ascii: "/"))
+    }
+
+
     /// Whether the entry itself (not what it points to) is a symbolic link.
     public static func isLink(_ path: String) -> Bool {
         var info = stat()
