@@ -35,7 +35,7 @@ struct OutputManifest: Sendable {
         case later
     }
 
-    var entries: [String: Entry] = [:]
+    var entries = Table()
     /// Lists static and media files too, not only pages and feeds: every file the build wrote
     /// (what a spare folder's manifest must say to be used).
     var listsEverything = false
@@ -67,21 +67,28 @@ struct OutputManifest: Sendable {
         guard unreadMedia.count > 0 else { return true }
         defer { unreadMedia = MediaSection() }
         var reader = ByteReader(Array(unreadMedia.bytes))
-        var read: [(String, Entry)] = []
-        read.reserveCapacity(unreadMedia.count)
+        // Read into a table of their own first: a damaged section adds none of its entries.
+        var read = Table()
+        read.reserveCapacity(unreadMedia.count, pathBytes: unreadMedia.bytes.count)
+        var path = Array("media/".utf8)
+        let prefix = path.count
         do {
             for _ in 0..<unreadMedia.count {
-                let name = try reader.string()
-                guard Self.isPlain(name), !name.utf8.contains(UInt8(ascii: "/")) else { throw ByteReader.Malformed() }
+                try reader.withStringBytes { name in
+                    guard Self.isPlain(name), !name.contains(UInt8(ascii: "/")) else { throw ByteReader.Malformed() }
+                    path.removeSubrange(prefix...)
+                    path.append(contentsOf: name)
+                }
                 let size: Int64 = try reader.int(), modified: Int64 = try reader.int(), inode: Int64 = try reader.int()
-                read.append(("media/" + name, .placed(FileIdentity(size: size, modified: modified, inode: UInt64(bitPattern: inode)))))
+                let entry = Entry.placed(FileIdentity(size: size, modified: modified, inode: UInt64(bitPattern: inode)))
+                path.withUnsafeBufferPointer { _ = read.update(entry, forKey: $0) }
             }
             guard reader.isAtEnd else { throw ByteReader.Malformed() }
         } catch {
             return false
         }
         entries.reserveCapacity(entries.count + read.count)
-        for (path, entry) in read { entries[path] = entry }
+        read.forEach { entries.update($1, forKey: $0) }
         return true
     }
 
@@ -125,10 +132,15 @@ struct OutputManifest: Sendable {
         manifest.listsEverything = try reader.bool()
         manifest.mediaStamp = try reader.optional { try $0.string() }
         let count = try reader.count()
-        manifest.entries.reserveCapacity(count)
+        // The paths' bytes: a guess, on the short side (a tag page's path is 20 bytes, a post's 40).
+        manifest.entries.reserveCapacity(count, pathBytes: count * 24)
+        var path: [UInt8] = []
         for _ in 0..<count {
-            let path = try reader.string()
-            guard isPlain(path) else { throw ByteReader.Malformed() }
+            try reader.withStringBytes {
+                guard isPlain($0) else { throw ByteReader.Malformed() }
+                path.removeAll(keepingCapacity: true)
+                path.append(contentsOf: $0)
+            }
             let inputs: Made
             switch try reader.int() as Int {
             case 0: inputs = .always
@@ -139,7 +151,8 @@ struct OutputManifest: Sendable {
             }
             let content = try reader.optional { try $0.word() }
             let size: Int64 = try reader.int(), modified: Int64 = try reader.int(), inode: Int64 = try reader.int()
-            manifest.entries[path] = Entry(inputs: inputs, content: content, size: size, modified: modified, inode: UInt64(bitPattern: inode))
+            let entry = Entry(inputs: inputs, content: content, size: size, modified: modified, inode: UInt64(bitPattern: inode))
+            path.withUnsafeBufferPointer { _ = manifest.entries.update(entry, forKey: $0) }
         }
         manifest.unreadMedia.names = try reader.word()
         manifest.unreadMedia.count = try reader.count()
@@ -162,18 +175,19 @@ struct OutputManifest: Sendable {
         // others, its length first): a pass to write it, then the others, without a second table.
         var media = ByteWriter(), names = unreadMedia.names, mediaCount = unreadMedia.count
         media.append(unreadMedia.bytes)
-        for (path, entry) in entries {
-            guard entry.inputs == .placed, let name = Self.mediaName(path).map(String.init) else { continue }
-            media.string(name)
+        entries.forEach { path, entry in
+            guard entry.inputs == .placed, let name = Self.mediaName(path) else { return }
+            media.string(bytes: name)
             media.int(entry.size)
             media.int(entry.modified)
             media.int(Int64(bitPattern: entry.inode))
-            names &+= DigestBuilder.unorderedPart(name)
+            names &+= DigestBuilder.unorderedPart(String(decoding: name, as: UTF8.self))
             mediaCount += 1
         }
         writer.int(entries.count + unreadMedia.count - mediaCount)
-        for (path, entry) in entries where !(entry.inputs == .placed && Self.mediaName(path) != nil) {
-            writer.string(path)
+        entries.forEach { path, entry in
+            guard !(entry.inputs == .placed && Self.mediaName(path) != nil) else { return }
+            writer.string(bytes: path)
             switch entry.inputs {
             case .always: writer.int(0)
             case .placed: writer.int(1)
@@ -204,7 +218,7 @@ struct OutputManifest: Sendable {
         path.utf8.withContiguousStorageIfAvailable(isPlain) ?? Array(path.utf8).withUnsafeBufferPointer(isPlain)
     }
 
-    private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var length = 0, dots = 0
         for byte in bytes {
             if byte == UInt8(ascii: "/") {
@@ -219,10 +233,11 @@ struct OutputManifest: Sendable {
     }
 
     /// The name in `media/` of a file at `path`, when it is one (a plain name there).
-    static func mediaName(_ path: String) -> Substring? {
-        guard path.hasPrefix("media/") else { return nil }
-        let name = path.dropFirst("media/".count)
-        return name.isEmpty || name.contains("/") ? nil : name
+    static func mediaName(_ path: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+        let prefix = "media/".utf8
+        guard path.count > prefix.count, path.starts(with: prefix) else { return nil }
+        let name = UnsafeBufferPointer(rebasing: path[prefix.count...])
+        return name.contains(UInt8(ascii: "/")) ? nil : name
     }
 
     /// A manifest read ahead of its use (`Publisher`), with the identity its file had then.

@@ -398,22 +398,23 @@ final class Publisher: PageSink, @unchecked Sendable {
         switch strategy {
         case .swap:
             // What the spare held and this build does not produce (a deleted post's pages).
-            Self.remove(Array(held.entries.keys), except: manifest.entries, in: targetFolder, parallel: parallel)
+            Self.remove(held.entries.keys(notIn: manifest.entries, parallel: parallel), in: targetFolder)
             // Last of all this build does in the folder's media/ (see `OutputManifest.mediaStamp`).
             manifest.mediaStamp = UpToDateCheck.folderStamp(target.appendingPathComponent("media"))
             try swapIn()
         case .inPlace:
-            let candidates: [String]
+            let unwanted: [String]
             if !interrupted, !previous.entries.isEmpty, previousKept == previous.entries.count {
-                candidates = []  // every file the folder held is produced again (none of another name)
+                unwanted = []  // every file the folder held is produced again (none of another name)
             } else if previous.entries.isEmpty || interrupted {
                 // Without a manifest (lost, or the first build), or after a rebuild that did not
                 // finish, the folder is walked.
-                candidates = (FolderWalk.entries(output.path, follow: false) ?? []).filter(\.isRegular).map(\.path)
+                let entries = FolderWalk.entries(output.path, follow: false) ?? []
+                unwanted = entries.filter { $0.isRegular && manifest.entries[$0.path] == nil }.map(\.path)
             } else {
-                candidates = Array(previous.entries.keys)
+                unwanted = previous.entries.keys(notIn: manifest.entries, parallel: parallel)
             }
-            Self.remove(candidates, except: manifest.entries, in: outputFolder, parallel: parallel)
+            Self.remove(unwanted, in: outputFolder)
         }
         finished = manifest
         if strategy == .inPlace { published = manifest }
@@ -603,17 +604,11 @@ final class Publisher: PageSink, @unchecked Sendable {
         if counting { lock.withLock { fileCount += media.count } }
     }
 
-    /// Removes from `root` each of `candidates` the build did not produce, then the folders that
-    /// leaves empty (a removed post's), deepest first; rmdir leaves any folder that still holds
+    /// Removes from `root` the files the build did not produce, then the folders that leaves
+    /// empty (a removed post's), deepest first; rmdir leaves any folder that still holds
     /// something.
-    private static func remove(_ candidates: [String], except wanted: [String: OutputManifest.Entry], in root: OpenFolder,
-                               parallel: Parallel) {
+    private static func remove(_ unwanted: [String], in root: OpenFolder) {
         var emptied = Set<String>()
-        // Each of a big site's 60,000 names looked up on all cores; most often none is unwanted.
-        let chunk = 4096
-        let unwanted = parallel.map(count: (candidates.count + chunk - 1) / chunk) { part in
-            candidates[part * chunk..<min(candidates.count, (part + 1) * chunk)].filter { wanted[$0] == nil }
-        }.joined()
         // Each by its name in its folder, never through a link put in a folder's place; a path
         // from a manifest that leaves the folder (a damaged or forged one) is never removed.
         for path in unwanted where OutputManifest.isPlain(path) {

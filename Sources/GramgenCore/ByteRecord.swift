@@ -46,6 +46,13 @@ public struct ByteWriter {
         }
     }
 
+    /// A text given as its UTF-8 bytes (read back by `string` or `withStringBytes`).
+    @inlinable
+    public mutating func string(bytes utf8: UnsafeBufferPointer<UInt8>) {
+        int(utf8.count)
+        buffer.append(contentsOf: utf8)
+    }
+
     /// Bytes as they are (what `ByteReader.bytes` reads back, its length written before them).
     public mutating func append(_ raw: ArraySlice<UInt8>) {
         buffer.append(contentsOf: raw)
@@ -159,6 +166,20 @@ public struct ByteReader {
         position += length
         return bytes.withUnsafeBufferPointer {
             String(decoding: UnsafeBufferPointer(rebasing: $0[start..<(start + length)]), as: UTF8.self)
+        }
+    }
+
+    /// The next text's bytes, in place (for a caller that keeps texts as bytes), when they are
+    /// UTF-8: else `Malformed`.
+    @inlinable
+    public mutating func withStringBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) throws -> Result {
+        let length = try count()
+        let start = position
+        position += length
+        return try bytes.withUnsafeBufferPointer {
+            let text = UnsafeBufferPointer(rebasing: $0[start..<(start + length)])
+            guard text.allSatisfy({ $0 < 0x80 }) || String(validating: text, as: UTF8.self) != nil else { throw Malformed() }
+            return try body(text)
         }
     }
 

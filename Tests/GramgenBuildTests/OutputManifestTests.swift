@@ -61,4 +61,41 @@ struct OutputManifestTests {
         let older = OutputManifest.load(url)
         #expect(older.entries.isEmpty && !older.listsEverything)
     }
+    @Test("the entries' table answers as a dictionary would, through updates, removals and growth (seeded)")
+    func tableAsDictionary() {
+        var random = SeededRandom.forTest("OutputManifestTests.tableAsDictionary")
+        var table = OutputManifest.Table()
+        var model: [String: OutputManifest.Entry] = [:]
+        let names = ["", "index.html", "a/b/index.html", "tags/ça va/index.html", "media/x.webp", "p/\u{1F600}/1.html"]
+        func path() -> String {
+            Bool.random(using: &random) ? names.randomElement(using: &random)! : "u\(Int.random(in: 0..<3000, using: &random))/p/index.html"
+        }
+        for step in 0..<20_000 {
+            let key = path()
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0..<5:
+                let entry = OutputManifest.Entry(inputs: .inputs(UInt64(step)), content: Bool.random(using: &random) ? nil : UInt64(step),
+                                                 size: Int64(step), modified: -Int64(step), inode: UInt64.random(in: 0...UInt64.max, using: &random))
+                #expect(table.updateValue(entry, forKey: key) == model.updateValue(entry, forKey: key))
+            case 5..<7:
+                #expect(table.removeValue(forKey: key) == model.removeValue(forKey: key))
+            default:
+                #expect(table[key] == model[key], "\(key) at step \(step)")
+            }
+            #expect(table.count == model.count)
+        }
+        #expect(Dictionary(uniqueKeysWithValues: table.map { ($0.key, $0.value) }) == model)
+        var seen = 0
+        table.forEach { bytes, entry in
+            seen += 1
+            #expect(model[String(decoding: bytes, as: UTF8.self)] == entry)
+        }
+        #expect(seen == model.count)
+        // What one table lists and another does not, each once.
+        var other = OutputManifest.Table()
+        for key in model.keys where Bool.random(using: &random) { other[key] = model[key] }
+        let missing = table.keys(notIn: other, parallel: Parallel(jobs: 2))
+        #expect(missing.sorted() == model.keys.filter { other[$0] == nil }.sorted())
+        #expect(table == OutputManifest.Table(model.map { ($0.key, $0.value) }) && table != other)
+    }
 }
