@@ -1,8 +1,12 @@
 /// A user's handle: the name of their folder, checked against Instagram's rule.
 public enum Handle {
-    /// Names that are output paths of the site and so cannot be users.
+    /// Names that are output paths of the site and so cannot be users: the contract's folders,
+    /// and the files and folders the site has at its root beside them (a user `feed.xml` made
+    /// the build fail on the folder where the Atom feed goes).
     public static let reserved: Set<String> = [
         "tags", "explore", "page", "p", "media", "assets", "search", "static", "feed", "about",
+        SitePaths.file(""), SitePaths.notFound, SitePaths.sitemap, SitePaths.atomFeed, SitePaths.jsonFeed(""),
+        SitePaths.webManifest, SitePaths.serviceWorker, SitePaths.favicon, SitePaths.icons,
     ]
 
     /// a–z, 0–9, '.' and '_' (a comparison, not a set look-up: every kept post's handles are

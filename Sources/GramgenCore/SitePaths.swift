@@ -89,6 +89,17 @@ public enum SitePaths {
     }
 
     public static let sitemap = "sitemap.xml"
+    /// A part of a sitemap too big for one file, which `sitemap` then lists (`SitemapRenderer`).
+    public static func sitemapPart(_ number: Int) -> String { "sitemap-\(number).xml" }
+    /// The web app's manifest and service worker, the favicon (where browsers look for it
+    /// unasked) and the folder of the site's icons: with the files above, what the output's root
+    /// holds beside the users' folders, so no handle may be one (`Handle.reserved`).
+    public static let webManifest = "manifest.webmanifest"
+    public static let serviceWorker = "sw.js"
+    public static let favicon = "favicon.ico"
+    public static let icons = "icons"
+    /// A square icon of the site, `edge` pixels wide.
+    public static func icon(_ edge: Int) -> String { "\(icons)/icon-\(edge).png" }
     /// Served for any missing page: links in it are absolute (`absoluteRoot`).
     public static let notFound = "404.html"
 

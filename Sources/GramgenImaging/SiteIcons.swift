@@ -9,10 +9,10 @@ public enum SiteIcons {
     /// Bumped when the files made for the same image change.
     public static let version = 1
     /// At the output's root, where browsers look for it unasked.
-    public static let favicon = "favicon.ico"
+    public static let favicon = SitePaths.favicon
 
     /// Where each icon is published.
-    public static func fileName(_ edge: Int) -> String { "icons/icon-\(edge).png" }
+    public static func fileName(_ edge: Int) -> String { SitePaths.icon(edge) }
 
     /// The icons of the image whose bytes have `digest`, made once and kept in `cacheFolder`
     /// (`<key>/`, only the current key kept), so a rebuild reads five small files.

@@ -161,11 +161,7 @@ public final class SiteRenderer: @unchecked Sendable {
         // The sitemap lists page paths under the base URL (a site-wide input): redrawn when a page
         // comes or goes, not after every edit of a post (at 10,000 posts it is 2 MB).
         let sitemapPaths = pages.sitemapPaths
-        var listed = DigestBuilder()
-        for path in sitemapPaths { listed.add(path) }
-        pages.addFile(SitePaths.sitemap, inputs: .posts([], listed.hex), deferrable: true) { [site] in
-            SitemapRenderer.render(site: site, pagePaths: sitemapPaths)
-        }
+        SitemapRenderer.add(site: site, pagePaths: sitemapPaths, to: &pages)
         try pages.flush(into: sink, force: true)
     }
 

@@ -15,10 +15,10 @@ public struct WebApp: Sendable {
         self.offline = offline
     }
 
-    public static let manifest = "manifest.webmanifest"
+    public static let manifest = SitePaths.webManifest
     /// At the root, so it may serve every page of the site.
-    public static let serviceWorker = "sw.js"
-    static let letterIcon = "icons/icon.svg"
+    public static let serviceWorker = SitePaths.serviceWorker
+    static let letterIcon = SitePaths.icons + "/icon.svg"
     /// The theme's surface colours (style.css: `--surface`), for the browser's bar and the
     /// splash screen.
     static let lightColor = "#ffffff", darkColor = "#121212", background = "#fafafa"
@@ -36,7 +36,7 @@ public struct WebApp: Sendable {
     /// Apple's home-screen icon, when there is a picture to make it from.
     var touchIconPath: String? { icons[iconPath(180)] != nil ? iconPath(180) : nil }
 
-    private func iconPath(_ edge: Int) -> String { "icons/icon-\(edge).png" }
+    private func iconPath(_ edge: Int) -> String { SitePaths.icon(edge) }
 
     /// The files besides the pages: icons (or the letter), the manifest and the service worker.
     func files(config: SiteConfig, messages: Messages, theme: Theme) -> [(String, [UInt8])] {

@@ -45,7 +45,11 @@ struct HandleTests {
 
     @Test("every reserved output path of the spec is reserved")
     func reserved() {
-        #expect(Handle.reserved == ["tags", "explore", "page", "p", "media", "assets", "search", "static", "feed", "about"])
+        #expect(Handle.reserved.isSuperset(of: ["tags", "explore", "page", "p", "media", "assets", "search", "static", "feed", "about"]))
+        // And what the output's root holds beside the users' folders: each a valid name otherwise.
+        let rootFiles = ["index.html", "404.html", "sitemap.xml", "feed.xml", "feed.json", "manifest.webmanifest", "sw.js", "favicon.ico", "icons"]
+        #expect(Handle.reserved.subtracting(rootFiles).count == 10)
+        for name in rootFiles { #expect(Handle.problem(with: name) == "'\(name)' is reserved for the site's own pages") }
     }
 }
 
