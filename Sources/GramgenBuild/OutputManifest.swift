@@ -92,6 +92,12 @@ struct OutputManifest: Sendable {
         return true
     }
 
+    /// Lets go of the unread media entries: for a manifest whose media files are never asked for
+    /// (a swapping build takes the spare's, `Publisher`), 12 MB at 100,000 posts.
+    mutating func forgetUnreadMedia() {
+        unreadMedia = MediaSection()
+    }
+
     /// Takes `other`'s unread media entries as this manifest's (which has none of its own).
     mutating func takeMedia(of other: OutputManifest) {
         unreadMedia = other.unreadMedia

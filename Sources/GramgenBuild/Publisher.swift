@@ -149,6 +149,8 @@ final class Publisher: PageSink, @unchecked Sendable {
             (previous, held) = parallel.both({
                 fm.fileExists(atPath: output.path) ? read?.previous?.current ?? OutputManifest.load(manifestURL) : OutputManifest()
             }, { Spare(output: output, manifestURL: manifestURL).take(as: building, readAhead: read?.spare) })
+            // The media files published are the spare's, or placed anew: never looked up here.
+            previous.forgetUnreadMedia()
             writer = FileWriter(replacing: held.count > 0, root: building.path)
             // The groups kept with the manifest read ahead, while it is still the one there.
             if keepsGroups, let read, read.previous?.isCurrent == true, fm.fileExists(atPath: output.path) { keptGroups = read.groups }
