@@ -138,8 +138,11 @@ struct OutputManifest: Sendable {
         manifest.listsEverything = try reader.bool()
         manifest.mediaStamp = try reader.optional { try $0.string() }
         let count = try reader.count()
-        // The paths' bytes: a guess, on the short side (a tag page's path is 20 bytes, a post's 40).
-        manifest.entries.reserveCapacity(count, pathBytes: count * 24)
+        // Sized for as many entries as the bytes left can hold (each takes at least seven: a
+        // damaged or forged count reserves no more than the file could fill), and the paths'
+        // bytes a guess, on the short side (a tag page's path is 20 bytes, a post's 40).
+        let room = min(count, reader.remaining / 7)
+        manifest.entries.reserveCapacity(room, pathBytes: min(room * 24, reader.remaining))
         var path: [UInt8] = []
         for _ in 0..<count {
             try reader.withStringBytes {

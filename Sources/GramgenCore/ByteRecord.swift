@@ -108,6 +108,8 @@ public struct ByteReader {
     }
 
     public var isAtEnd: Bool { position >= bytes.count }
+    /// The bytes not read yet.
+    public var remaining: Int { max(0, bytes.count - position) }
 
     @inlinable
     public mutating func int() throws -> Int64 {
