@@ -54,11 +54,6 @@ extension OutputManifest {
             }
         }
 
-        /// The entry at the path whose bytes are `key`.
-        subscript(bytes key: UnsafeBufferPointer<UInt8>) -> Entry? {
-            index(of: key).map { values[$0] }
-        }
-
         @discardableResult
         mutating func updateValue(_ value: Entry, forKey path: String) -> Entry? {
             Self.withBytes(path) { update(value, forKey: $0) }
@@ -72,7 +67,7 @@ extension OutputManifest {
             let (slot, found) = find(key, hash: hash)
             if let found {
                 defer { values[found] = value }
-                if alive.isEmpty || alive[found] { return values[found] }
+                if isAlive(found) { return values[found] }
                 alive[found] = true
                 count += 1
                 return nil
@@ -95,16 +90,13 @@ extension OutputManifest {
             return values[index]
         }
 
-        /// Every path it lists.
-        var keys: LazyMapSequence<Table, String> { lazy.map(\.key) }
-
         /// The paths it lists that `other` does not, looked up on all cores (280,000 at 100,000
         /// posts, most often none of them missing): no string is made for a path `other` lists.
         func keys(notIn other: Table, parallel: Parallel) -> [String] {
             let chunk = 4096
             return Array(parallel.map(count: (values.count + chunk - 1) / chunk) { part in
                 (part * chunk..<Swift.min(values.count, (part + 1) * chunk)).compactMap { index -> String? in
-                    guard alive.isEmpty || alive[index] else { return nil }
+                    guard isAlive(index) else { return nil }
                     return withKey(index) { other.index(of: $0) == nil ? String(decoding: $0, as: UTF8.self) : nil }
                 }
             }.joined())
@@ -113,11 +105,8 @@ extension OutputManifest {
         /// Each entry with its path's bytes (no string made), in no given order.
         func forEach(bytes body: (UnsafeBufferPointer<UInt8>, Entry) throws -> Void) rethrows {
             try bytes.withUnsafeBufferPointer { bytes in
-                var start = 0
-                for index in values.indices {
-                    defer { start = ends[index] }
-                    guard alive.isEmpty || alive[index] else { continue }
-                    try body(UnsafeBufferPointer(rebasing: bytes[start..<ends[index]]), values[index])
+                for index in values.indices where isAlive(index) {
+                    try body(UnsafeBufferPointer(rebasing: bytes[span(index)]), values[index])
                 }
             }
         }
@@ -129,7 +118,7 @@ extension OutputManifest {
             mutating func next() -> (key: String, value: Entry)? {
                 while index < table.values.count {
                     defer { index += 1 }
-                    guard table.alive.isEmpty || table.alive[index] else { continue }
+                    guard table.isAlive(index) else { continue }
                     return (table.withKey(index) { String(decoding: $0, as: UTF8.self) }, table.values[index])
                 }
                 return nil
@@ -164,13 +153,21 @@ extension OutputManifest {
             return copy.withUTF8(body)
         }
 
+        /// Where the `index`th path's bytes are in `bytes`.
+        private func span(_ index: Int) -> Range<Int> {
+            (index == 0 ? 0 : ends[index - 1])..<ends[index]
+        }
+
+        private func isAlive(_ index: Int) -> Bool {
+            alive.isEmpty || alive[index]
+        }
+
         private func withKey<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-            let start = index == 0 ? 0 : ends[index - 1]
-            return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<ends[index]])) }
+            bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[span(index)])) }
         }
 
         private func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
-            guard count > 0, let found = find(key, hash: Self.hash(key)).index, alive.isEmpty || alive[found] else { return nil }
+            guard count > 0, let found = find(key, hash: Self.hash(key)).index, isAlive(found) else { return nil }
             return found
         }
 

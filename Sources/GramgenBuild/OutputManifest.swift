@@ -67,9 +67,9 @@ struct OutputManifest: Sendable {
         guard unreadMedia.count > 0 else { return true }
         defer { unreadMedia = MediaSection() }
         var reader = ByteReader(Array(unreadMedia.bytes))
-        // Read into a table of their own first: a damaged section adds none of its entries.
-        var read = Table()
-        read.reserveCapacity(unreadMedia.count, pathBytes: unreadMedia.bytes.count)
+        // Into a copy, kept only when the whole section reads: a damaged one adds none of its entries.
+        var read = entries
+        read.reserveCapacity(entries.count + unreadMedia.count)
         var path = Array("media/".utf8)
         let prefix = path.count
         do {
@@ -87,8 +87,7 @@ struct OutputManifest: Sendable {
         } catch {
             return false
         }
-        entries.reserveCapacity(entries.count + read.count)
-        read.forEach { entries.update($1, forKey: $0) }
+        entries = read
         return true
     }
 

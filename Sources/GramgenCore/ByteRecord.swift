@@ -40,10 +40,7 @@ public struct ByteWriter {
     @inlinable
     public mutating func string(_ text: String) {
         var text = text
-        text.withUTF8 { utf8 in
-            int(utf8.count)
-            buffer.append(contentsOf: utf8)
-        }
+        text.withUTF8 { string(bytes: $0) }
     }
 
     /// A text given as its UTF-8 bytes (read back by `string` or `withStringBytes`).
