@@ -8,8 +8,9 @@
 #
 # KIND: caption, hashtag, profile or post (bench/edit_once.sh). COPY_1 and COPY_2: two copies of
 # the `run.sh --text 10000` corpus's site (on a tmpfs, say). Appends to LOG one line per build:
-# kind, A or B, wall, user and system seconds, peak KiB, round; summarize with
-# bench/pairs.py LOG.
+# kind, A or B, wall, user and system seconds, peak KiB, round, and before each round a line
+# `# round R: N names cached` (the kernel's cache of file names, whose size sets the cost of every
+# look-up on this machine: bench/name_cache.c); summarize with bench/pairs.py LOG.
 set -eu
 kind=$1 pairs=$2 a=$3 b=$4 one=$5 two=$6 log=$7
 here=$(dirname "$0")
@@ -19,6 +20,8 @@ for round in 1 2; do
   "$b" build --site "$site_b" --quiet >/dev/null 2>&1 || true
   "$here/edit_once.sh" "$a" "$site_a" "$kind" >/dev/null 2>&1
   "$here/edit_once.sh" "$b" "$site_b" "$kind" >/dev/null 2>&1
+  read -r names _ < /proc/sys/fs/dentry-state
+  echo "# round $round: $names names cached" >> "$log"
   for i in $(seq 1 "$pairs"); do
     if [ $((i % 2)) = 1 ]; then order="A B"; else order="B A"; fi
     for side in $order; do

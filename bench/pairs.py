@@ -24,7 +24,11 @@ def summary(rows, label):
           f"CPU {statistics.median(cpus):.3f}x ({min(cpus):.2f}-{max(cpus):.2f}), {len(walls)} pairs")
 
 
-rows = [line.split() for line in open(sys.argv[1]) if line.strip()]
+lines = [line for line in open(sys.argv[1]) if line.strip()]
+for line in lines:
+    if line.startswith("#"):
+        print(line.strip())
+rows = [line.split() for line in lines if not line.startswith("#")]
 summary(rows, "all")
 for round in sorted({r[6] for r in rows if len(r) > 6}):
     summary([r for r in rows if len(r) > 6 and r[6] == round], f"round {round}")
