@@ -36,6 +36,15 @@ int gg_mark_top_folder(int fd) {
 #endif
 }
 
+int gg_lower_thread_priority(void) {
+#if defined(__linux__) && defined(SYS_gettid)
+    return setpriority(PRIO_PROCESS, (id_t) syscall(SYS_gettid), 19);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
 long gg_read_folder(int fd, void *buffer, unsigned long size) {
     return syscall(SYS_getdents64, fd, buffer, size);
 }

@@ -111,6 +111,21 @@ extension OutputManifest {
             }
         }
 
+        /// The places entries take, removed ones included: a position (`position(of:)`) is below
+        /// this, and stays the entry's while the table is not changed.
+        var positions: Int { values.count }
+
+        /// The place of `path`'s entry, for a table of facts about the entries kept beside this one.
+        func position(of path: String) -> Int? {
+            Self.withBytes(path) { index(of: $0) }
+        }
+
+        /// The entry at `position` with its path's bytes; nil for a removed one.
+        func withEntry<Result>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>, Entry) -> Result) -> Result? {
+            guard isAlive(position) else { return nil }
+            return withKey(position) { body($0, values[position]) }
+        }
+
         struct Iterator: IteratorProtocol {
             fileprivate let table: Table
             fileprivate var index = 0

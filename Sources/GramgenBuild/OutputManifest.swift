@@ -14,6 +14,11 @@ struct OutputManifest: Sendable {
         var modified: Int64
         var inode: UInt64
 
+        /// Whether the file of this identity is the one recorded.
+        func describes(_ identity: FileIdentity) -> Bool {
+            identity.size == size && identity.modified == modified && identity.inode == inode
+        }
+
         /// A static or media file as placed (`Made.placed`).
         static func placed(_ identity: FileIdentity) -> Entry {
             Entry(inputs: .placed, content: nil, size: identity.size, modified: identity.modified, inode: identity.inode)
@@ -286,7 +291,7 @@ struct OutputManifest: Sendable {
     /// Whether the file at `relative` in `folder` is the one `entry` describes, looked at.
     static func isIntact(_ entry: Entry, at relative: String, in folder: OpenFolder) -> Bool {
         guard let identity = folder.identity(relative) else { return false }
-        return identity.size == entry.size && identity.modified == entry.modified && identity.inode == entry.inode
+        return entry.describes(identity)
     }
 }
 

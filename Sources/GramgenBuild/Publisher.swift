@@ -41,6 +41,8 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// What `target` already holds: in place, the previous build; for `.swap`, the spare's files
     /// (none in a new folder). A file there is trusted only when it is exactly the one this lists.
     private var held: OutputManifest
+    /// `.swap`: the spare's files as looked at ahead (`SpareLook`), for `takeOver`.
+    private var spareLook: SpareLook?
     /// In place: the last rebuild into this folder did not finish (see `removeLeftovers`).
     private var interrupted = false
     private var next = OutputManifest()
@@ -146,9 +148,15 @@ final class Publisher: PageSink, @unchecked Sendable {
             // Two manifests of every output file (5 MB each at 10,000 posts), read side by side,
             // or earlier (`readAhead`).
             let read = readAhead?.value
-            (previous, held) = parallel.both({
+            let taken: (held: OutputManifest, fromReadAhead: Bool)
+            (previous, taken) = parallel.both({
                 fm.fileExists(atPath: output.path) ? read?.previous?.current ?? OutputManifest.load(manifestURL) : OutputManifest()
             }, { Spare(output: output, manifestURL: manifestURL).take(as: building, readAhead: read?.spare) })
+            held = taken.held
+            // What was found of the spare's files holds for the folder taken, as the manifest read ahead lists them.
+            if let look = read?.look {
+                if taken.fromReadAhead, look.isFolder(building.path) { spareLook = look } else { look.stop() }
+            }
             // The media files published are the spare's, or placed anew: never looked up here.
             previous.forgetUnreadMedia()
             writer = FileWriter(replacing: held.count > 0, root: building.path)
@@ -285,6 +293,7 @@ final class Publisher: PageSink, @unchecked Sendable {
                 record(path, kept, reused: false, known: old != nil)
                 return
             }
+            spareLook?.forget(path)
             identity = try writer.write(bytes, to: new)
         case .inPlace:
             // Unrecorded but already right (the manifest was lost): left as it is. (A recorded file
@@ -323,8 +332,8 @@ final class Publisher: PageSink, @unchecked Sendable {
     private func takeOver(_ path: String, _ entry: OutputManifest.Entry) -> Bool {
         if strategy == .inPlace { return previous.isIntact(entry, at: path, in: outputFolder) }
         // `held` is not trusted (a spare never is): its file is looked at, not the record copied to ask.
-        if let kept = held.entries[path], kept.inode == entry.inode, kept.size == entry.size,
-           kept.modified == entry.modified, OutputManifest.isIntact(kept, at: path, in: targetFolder) { return true }
+        if let kept = held.entries[path], kept.inode == entry.inode, kept.size == entry.size, kept.modified == entry.modified,
+           spareLook?.intact(path, kept) ?? lookAtSpare(path, kept) { return true }
         return previous.isIntact(entry, at: path, in: outputFolder) && writer.link(output.path + "/" + path, to: target.path + "/" + path)
     }
 
@@ -355,6 +364,14 @@ final class Publisher: PageSink, @unchecked Sendable {
         return identity
     }
 
+    /// Whether the spare's file at `path` is the one `kept` records, looked at here (and the
+    /// finding handed to `spareLook`, which then does not look again).
+    private func lookAtSpare(_ path: String, _ kept: OutputManifest.Entry) -> Bool {
+        let intact = OutputManifest.isIntact(kept, at: path, in: targetFolder)
+        spareLook?.found(path, intact: intact)
+        return intact
+    }
+
     /// `known`: the previous manifest lists `path` (see `previousKept`).
     private func record(_ path: String, _ entry: OutputManifest.Entry, reused: Bool, known: Bool) {
         lock.withLock { recordLocked(path, entry, reused: reused, known: known) }
@@ -372,6 +389,7 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// Places `static/` and the media files, then completes the output: swaps the folder in, or
     /// removes what is no longer produced; and remembers what it holds.
     func finish(media files: MediaFiles) throws {
+        spareLook?.stop()
         let media = files.names
         if let manifest = try partialRecord(media: media) {
             finished = manifest
@@ -520,6 +538,7 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// Drops what was written after a failure: the temporary folder; in place, what was written
     /// stays until the next build (the folder is the preview's own).
     func abandon() {
+        spareLook?.stop()
         if strategy == .swap { Leftovers.remove(target) }
     }
 
@@ -681,26 +700,33 @@ struct Spare {
         let spare: OutputManifest.ReadAhead?
         /// The page groups kept with `previous` (`PageGroup.read`).
         var groups: [String: Publisher.PageGroup] = [:]
+        /// The spare's files, being looked at (`SpareLook`) as `spare` lists them.
+        var look: SpareLook?
     }
 
     /// Reads the manifests a build will use (`Publisher`'s `readAhead`), and the page groups kept
-    /// with the last build's.
+    /// with the last build's; starts the look at the spare's files.
     func readAhead() -> Manifests {
         let previous: OutputManifest.ReadAhead? = FileManager.default.fileExists(atPath: output.path) ? .init(manifestURL.path) : nil
-        return Manifests(previous: previous, spare: Leftovers.isOurs(folder) ? .init(manifest) : nil,
-                         groups: Publisher.PageGroup.read(Publisher.PageGroup.path(manifestURL), manifest: previous?.identity))
+        let spare: OutputManifest.ReadAhead? = Leftovers.isOurs(folder) ? .init(manifest) : nil
+        let look = spare.flatMap { $0.manifest.listsEverything ? SpareLook(folder: folder.path, manifest: $0.manifest) : nil }
+        return Manifests(previous: previous, spare: spare,
+                         groups: Publisher.PageGroup.read(Publisher.PageGroup.path(manifestURL), manifest: previous?.identity),
+                         look: look)
     }
 
-    /// Moves the spare to `target` and returns what it holds; nothing (and no folder) when there
-    /// is no usable spare. A folder of that name gramgen did not make is left alone.
-    func take(as target: URL, readAhead: OutputManifest.ReadAhead? = nil) -> OutputManifest {
-        guard Leftovers.isOurs(folder) else { return OutputManifest() }
-        let held = readAhead?.current ?? OutputManifest.load(URL(fileURLWithPath: manifest))
+    /// Moves the spare to `target` and returns what it holds (`fromReadAhead`: the manifest read
+    /// ahead, still the spare's); nothing (and no folder) when there is no usable spare. A folder
+    /// of that name gramgen did not make is left alone.
+    func take(as target: URL, readAhead: OutputManifest.ReadAhead? = nil) -> (held: OutputManifest, fromReadAhead: Bool) {
+        guard Leftovers.isOurs(folder) else { return (OutputManifest(), false) }
+        let current = readAhead?.isCurrent == true
+        let held = current ? readAhead!.manifest : OutputManifest.load(URL(fileURLWithPath: manifest))
         guard unlink(manifest) == 0, held.listsEverything, rename(folder.path, target.path) == 0 else {
             Leftovers.remove(folder)
-            return OutputManifest()
+            return (OutputManifest(), false)
         }
-        return held
+        return (held, current)
     }
 
     /// Keeps `folder`, which holds the files `held` lists, as the spare. `savedAt`: a file holding

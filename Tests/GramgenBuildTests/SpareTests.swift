@@ -158,3 +158,69 @@ struct SpareTests {
         #expect(try fm.contentsOfDirectory(atPath: spare.path) == ["notes.txt"])
     }
 }
+
+/// The look at the spare's files ahead of the render (`SpareLook`) finds what `takeOver` would.
+struct SpareLookTests {
+    static func waitForLook(_ look: SpareLook) {
+        // Waits for the thread's end, not for a time: it looks at a handful of files.
+        while !look.finished { usleep(1000) }
+    }
+
+    @Test("files looked at ahead: one as recorded is intact; one changed, removed, made a folder or a link is not; one written anew or not listed is not known; the finding is only for that folder")
+    func looksAhead() throws {
+        let folder = try TestSupport.temporaryFolder(), other = try TestSupport.temporaryFolder()
+        defer { TestSupport.remove(folder, other) }
+        let fm = FileManager.default
+        let names = ["kept.html", "a/changed.html", "a/b/removed.html", "folder.html", "link.html", "rewritten.html"]
+        var manifest = OutputManifest()
+        for name in names {
+            let url = folder.appendingPathComponent(name)
+            try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("page \(name)".utf8).write(to: url)
+            let identity = try #require(FileIdentity(path: url.path))
+            manifest.entries[name] = .init(inputs: .inputs(1), content: 2, size: identity.size, modified: identity.modified, inode: identity.inode)
+        }
+        try Data("page a/changed.html, longer".utf8).write(to: folder.appendingPathComponent("a/changed.html"))
+        try fm.removeItem(at: folder.appendingPathComponent("a/b/removed.html"))
+        try fm.removeItem(at: folder.appendingPathComponent("folder.html"))
+        try fm.createDirectory(at: folder.appendingPathComponent("folder.html"), withIntermediateDirectories: false)
+        try fm.removeItem(at: folder.appendingPathComponent("link.html"))
+        try fm.createSymbolicLink(at: folder.appendingPathComponent("link.html"), withDestinationURL: folder.appendingPathComponent("kept.html"))
+
+        let look = try #require(SpareLook(folder: folder.path, manifest: manifest))
+        Self.waitForLook(look)
+        let entry = { (name: String) in manifest.entries[name]! }
+        #expect(look.intact("kept.html", entry("kept.html")) == true)
+        for name in ["a/changed.html", "a/b/removed.html", "folder.html", "link.html"] {
+            #expect(look.intact(name, entry(name)) == false, "\(name)")
+        }
+        look.forget("rewritten.html")
+        #expect(look.intact("rewritten.html", entry("rewritten.html")) == nil)
+        #expect(look.intact("other.html", entry("kept.html")) == nil)
+        // Not for another record of the same path.
+        var different = entry("kept.html")
+        different.size += 1
+        #expect(look.intact("kept.html", different) == nil)
+        #expect(look.isFolder(folder.path))
+        #expect(!look.isFolder(other.path))
+        // The same folder under another name (the spare taken as the build's folder) is still it.
+        let moved = other.appendingPathComponent("moved")
+        try fm.moveItem(at: folder, to: moved)
+        #expect(look.isFolder(moved.path))
+        try fm.moveItem(at: moved, to: folder)
+    }
+
+    @Test("a spare that is a link to a folder is not looked in")
+    func linkNotFollowed() throws {
+        let folder = try TestSupport.temporaryFolder(), parent = try TestSupport.temporaryFolder()
+        defer { TestSupport.remove(folder, parent) }
+        try Data("x".utf8).write(to: folder.appendingPathComponent("index.html"))
+        let identity = try #require(FileIdentity(path: folder.appendingPathComponent("index.html").path))
+        var manifest = OutputManifest()
+        manifest.entries["index.html"] = .init(inputs: .always, content: nil, size: identity.size, modified: identity.modified, inode: identity.inode)
+        let link = parent.appendingPathComponent("spare")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: folder)
+        #expect(SpareLook(folder: link.path, manifest: manifest) == nil)
+        #expect(SpareLook(folder: folder.path, manifest: OutputManifest()) == nil)
+    }
+}

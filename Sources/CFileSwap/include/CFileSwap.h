@@ -18,6 +18,10 @@ long gg_read_folder(int fd, void *buffer, unsigned long size);
 /// Writes every dirty page of the file system that holds the open file `fd` (Linux syncfs).
 /// Returns 0 on success, or -1 with errno set.
 int gg_sync_file_system(int fd);
+/// Gives the calling thread alone the lowest priority (nice 19 on Linux, where each thread has
+/// its own), so it runs only where the process's other threads leave a core idle. Returns 0 on
+/// success, or -1 with errno set.
+int gg_lower_thread_priority(void);
 
 
 #include <sys/types.h>
