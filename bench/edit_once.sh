@@ -3,7 +3,10 @@
 # builds (run it alternately for two binaries, each on its own copy of the site, since each
 # binary's records are its own, and time each whole run, e.g. with /usr/bin/time).
 #
-#   bench/edit_once.sh BINARY SITE caption|hashtag|profile|post
+#   bench/edit_once.sh BINARY SITE caption|hashtag|profile|post [--edit-only]
+#
+# --edit-only makes the edit and stops, for a caller that times the build alone, as run.sh does
+# (bench/edit_pairs.sh): the edit itself (a few small processes) takes about 11 ms here.
 #
 # SITE is a copy of the `run.sh --text 10000` corpus (built once with BINARY first). Each run's
 # edit differs (a timestamp): a caption line, a new hashtag, a bio line, or a new post with a
@@ -11,7 +14,7 @@
 # so the edited file stays the corpus's own plus one line however many runs there are. Edited
 # files are written anew and renamed into place.
 set -eu
-binary=$1 site=$2 kind=$3
+binary=$1 site=$2 kind=$3 only=${4:-}
 user=$(ls "$site/content/users" | sort | head -1)
 first=$(ls "$site/content/users/$user/posts" | sort | head -1)
 post=$site/content/users/$user/posts/$first/post.md
@@ -28,4 +31,5 @@ case $kind in
         printf -- '---\ndate: 2030-02-01T10:00:00Z\n---\nNew %s\n' "$stamp" > "$folder/post.md" ;;
   *) echo "kind: caption, hashtag, profile or post" >&2; exit 2 ;;
 esac
+[ "$only" = --edit-only ] && exit 0
 exec "$binary" build --site "$site" --quiet
