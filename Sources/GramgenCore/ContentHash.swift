@@ -30,17 +30,39 @@ public enum ContentHash {
     }
 }
 
-/// A fast 64-bit digest of bytes, eight at a time, for telling whether a rendered file's bytes
-/// equal the last build's (not for names: those use `ContentHash`).
+/// A fast 64-bit digest of bytes, for telling whether a rendered file's bytes equal the last
+/// build's (not for names: those use `ContentHash`). Four words at a time, each into a state of
+/// its own (an xor, a multiplication by an odd number and an xor-shift: distinct states stay
+/// distinct), the four then mixed into one: the four chains run side by side in the processor,
+/// where one chain of eight bytes a step digested a build's 440 MB of pages at 1.5 GB/s (3% of a
+/// pages-only build's CPU).
 public enum BytesDigest {
     public static func value(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-        func mix(_ word: UInt64) {
-            hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
-            hash ^= hash >> 32
+        var lanes: (UInt64, UInt64, UInt64, UInt64) = (0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count), 0xC2B2_AE3D_27D4_EB4F,
+                                                        0x1656_67B1_9E37_79F9, 0x27D4_EB2F_1656_67C5)
+        @inline(__always) func mixed(_ state: UInt64, _ word: UInt64) -> UInt64 {
+            let product = (state ^ word) &* 0xFF51_AFD7_ED55_8CCD
+            return product ^ (product >> 32)
         }
-        let tail = bytes.forEachWord(mix)
-        mix(tail)
+        @inline(__always) func word(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
+        var offset = 0
+        while offset + 32 <= bytes.count {
+            lanes.0 = mixed(lanes.0, word(offset))
+            lanes.1 = mixed(lanes.1, word(offset + 8))
+            lanes.2 = mixed(lanes.2, word(offset + 16))
+            lanes.3 = mixed(lanes.3, word(offset + 24))
+            offset += 32
+        }
+        var hash = mixed(mixed(mixed(lanes.0, lanes.1), lanes.2), lanes.3)
+        while offset + 8 <= bytes.count {
+            hash = mixed(hash, word(offset))
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        for (shift, byte) in bytes[offset...].enumerated() { tail |= UInt64(byte) << (UInt64(shift) * 8) }
+        hash = mixed(hash, tail)
         hash ^= hash >> 29
         hash = hash &* 0xC4CE_B9FE_1A85_EC53
         return hash ^ (hash >> 32)
