@@ -56,12 +56,7 @@ public enum BytesDigest {
             offset += 32
         }
         var hash = mixed(mixed(mixed(lanes.0, lanes.1), lanes.2), lanes.3)
-        while offset + 8 <= bytes.count {
-            hash = mixed(hash, word(offset))
-            offset += 8
-        }
-        var tail: UInt64 = 0
-        for (shift, byte) in bytes[offset...].enumerated() { tail |= UInt64(byte) << (UInt64(shift) * 8) }
+        let tail = UnsafeRawBufferPointer(rebasing: bytes[offset...]).forEachWord { hash = mixed(hash, $0) }
         hash = mixed(hash, tail)
         hash ^= hash >> 29
         hash = hash &* 0xC4CE_B9FE_1A85_EC53
