@@ -327,9 +327,7 @@ final class OpenFolder: @unchecked Sendable {
     /// The identity of the regular file at `relative` (no `..` in it, as every output path).
     func identity(_ relative: String) -> FileIdentity? {
         guard descriptor >= 0 else { return FileIdentity(path: path + "/" + relative) }
-        var info = stat()
-        guard fstatat(descriptor, relative, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        return FileIdentity(info)
+        return FileIdentity(in: descriptor, at: relative)
     }
 }
 
@@ -340,8 +338,14 @@ struct FileIdentity: Equatable, Sendable {
     var inode: UInt64
 
     init?(path: String) {
+        self.init(in: AT_FDCWD, at: path)
+    }
+
+    /// The regular file `name` in the open folder `descriptor` (AT_FDCWD: `name` is a path), the
+    /// last name not followed if a link; nil for anything but a regular file.
+    init?(in descriptor: Int32, at name: UnsafePointer<CChar>) {
         var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         self.init(info)
     }
 

@@ -106,9 +106,8 @@ final class SpareLook: @unchecked Sendable {
                     if name.count <= path.count { name = [CChar](repeating: 0, count: path.count + 1) }
                     name.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(path)) }
                     name[path.count] = 0
-                    var info = stat()
-                    guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { return 2 }
-                    return entry.describes(FileIdentity(info)) ? 1 : 2
+                    guard let identity = FileIdentity(in: descriptor, at: name) else { return 2 }
+                    return entry.describes(identity) ? 1 : 2
                 } ?? 2
             }
             let done: Bool = lock.withLock {
