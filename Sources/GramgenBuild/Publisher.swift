@@ -278,7 +278,7 @@ final class Publisher: PageSink, @unchecked Sendable {
         }
         let content = bytes.withUnsafeBytes { BytesDigest.value($0) }
         let made = inputs.map(OutputManifest.Made.inputs) ?? .always
-        let new = target.path + "/" + path
+        let new = targetFolder.path + "/" + path  // a URL's path is made anew at each ask
         let old = previous.entries[path]
         if var entry = old, entry.content == content, takeOver(path, entry) {
             entry.inputs = made
@@ -334,7 +334,7 @@ final class Publisher: PageSink, @unchecked Sendable {
         // `held` is not trusted (a spare never is): its file is looked at, not the record copied to ask.
         if let kept = held.entries[path], kept.inode == entry.inode, kept.size == entry.size, kept.modified == entry.modified,
            spareLook?.intact(path, kept) ?? lookAtSpare(path, kept) { return true }
-        return previous.isIntact(entry, at: path, in: outputFolder) && writer.link(output.path + "/" + path, to: target.path + "/" + path)
+        return previous.isIntact(entry, at: path, in: outputFolder) && writer.link(outputFolder.path + "/" + path, to: targetFolder.path + "/" + path)
     }
 
 
