@@ -222,7 +222,7 @@ struct TemplateRenderer {
         digest.add(UInt64(step))
         digest.add(UInt64(depth))
         digest.add(indentation)
-        for value in stack.values { if case .object(let object) = value { digest.add(object.memoContext) } }
+        stack.memoContexts(into: &digest)
         return digest
     }
 
@@ -238,7 +238,7 @@ struct TemplateRenderer {
         if memo.copy(key, into: &out) { return }
         let start = out.count
         stack.push(items.item(item))
-        stack.floor = stack.values.count - 1
+        stack.floor = stack.count - 1
         stack.readBelowFloor = false
         draw(program, body, stack: &stack, indentation: indentation, depth: depth, into: &out)
         stack.pop()
@@ -252,10 +252,14 @@ struct TemplateRenderer {
     /// through the value copied the value and its object first, then destroyed both (5% of a
     /// pages-only build's samples at 10,000 posts); the object alone is read where it is.
     struct Stack {
-        private(set) var values: [TemplateValue]
+        /// Each value as pushed, but an object's, which is `.missing` here: its object is in
+        /// `objects` alone (see `value(at:)`).
+        private var values: [TemplateValue]
         private(set) var masks: [FieldMask]
-        /// Each value's object, or one with no fields for a value that is not one.
+        /// Each value's object, or one with no fields for a value that is not one (places past
+        /// `count` hold what was pushed there last).
         private(set) var objects: [any TemplateObject]
+        private var isObject: [Bool]
         /// Where drawn list items are kept, if anywhere.
         var memo: FragmentMemo?
         /// While an item to be kept is drawn: its place in the stack. A name looked up below it,
@@ -265,27 +269,50 @@ struct TemplateRenderer {
         var readBelowFloor = false
 
         init(_ value: TemplateValue) {
-            (values, masks, objects) = ([], [], [])
+            (values, masks, isObject) = ([], [], [])
+            objects = Array(repeating: NoFields(), count: Self.depth)
             push(value)
         }
 
-        mutating func push(_ value: TemplateValue) {
-            values.append(value)
-            // Not taken by a pattern here: that made a boxed object's box unique, a copy of the
-            // object into a new box at every push.
-            if let object = value.object {
+        /// The places `objects` starts with (a page's sections seldom nest deeper).
+        private static let depth = 16
+
+        var count: Int { values.count }
+
+        /// Taken, not copied, and put in a place of `objects` that is there already: appended, an
+        /// existential has its box made unique, and an object held twice (here and by the caller)
+        /// was copied whole into a new box at every push.
+        mutating func push(_ value: consuming TemplateValue) {
+            let index = values.count
+            switch consume value {
+            case .object(let object):
+                values.append(.missing)
                 masks.append(object.fieldMask)
-                objects.append(object)
-            } else {
+                isObject.append(true)
+                if index < objects.count { objects[index] = object } else { objects.append(object) }
+            case let other:
+                values.append(other)
                 masks.append(.none)
-                objects.append(NoFields())
+                isObject.append(false)
+                if index < objects.count { objects[index] = NoFields() } else { objects.append(NoFields()) }
             }
         }
 
+        /// The object stays in its place until another is pushed there (or the page is drawn).
         mutating func pop() {
             values.removeLast()
             masks.removeLast()
-            objects.removeLast()
+            isObject.removeLast()
+        }
+
+        /// The value at `index` as it was pushed.
+        func value(at index: Int) -> TemplateValue {
+            isObject[index] ? .object(objects[index]) : values[index]
+        }
+
+        /// The `memoContext` of every object, innermost last.
+        func memoContexts(into digest: inout DigestBuilder) {
+            for index in 0..<count where isObject[index] { digest.add(TemplateRenderer.memoContext(of: objects, index)) }
         }
     }
 
@@ -305,6 +332,12 @@ struct TemplateRenderer {
         objects[index].field(name)
     }
 
+    /// `objects[index].memoContext`, read in place (see `field(_:of:_:)`).
+    @inline(never)
+    fileprivate static func memoContext(of objects: [any TemplateObject], _ index: Int) -> UInt64 {
+        objects[index].memoContext
+    }
+
     /// `objects[index].sharedMask`, read in place (see `field(_:of:_:)`).
     @inline(never)
     private static func sharedMask(of objects: [any TemplateObject], _ index: Int) -> FieldMask {
@@ -316,11 +349,11 @@ struct TemplateRenderer {
     /// where `program` holds them.
     private func lookup(_ path: Int32, of program: Program, in stack: inout Stack) -> TemplateValue {
         let (start, count) = program.paths[Int(path)]
-        guard count > 0 else { return stack.values.last ?? .missing }
+        guard count > 0 else { return stack.count > 0 ? stack.value(at: stack.count - 1) : .missing }
         let names = program.names.baseAddress.unsafelyUnwrapped + Int(start)
         let first = names.pointee.number
         var value = TemplateValue.missing
-        var index = stack.values.count
+        var index = stack.count
         while index > 0 {
             index -= 1
             guard stack.masks[index].mayHave(first) else { continue }

@@ -34,12 +34,6 @@ enum TemplateValue {
         }
     }
 
-    /// The object it is, if it is one.
-    var object: (any TemplateObject)? {
-        if case .object(let object) = self { return object }
-        return nil
-    }
-
     /// The field `name` of an object; every other value has no fields.
     func field(_ name: String) -> TemplateValue {
         if case .object(let object) = self { return object.field(name) }
