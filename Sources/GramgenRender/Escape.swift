@@ -27,8 +27,8 @@ enum HTMLBytes {
         let count = bytes.count
         while i < count {
             // Eight bytes at a time while none of them may need escaping (most text has none);
-            // then byte by byte from the first that may.
-            i = firstCandidate(bytes, from: i)
+            // then byte by byte, each sent on by the switch's `default`.
+            i = skipPlain(bytes, from: i)
             guard i < count else { break }
             let byte = bytes[i]
             let replacement: StaticString?
@@ -57,14 +57,14 @@ enum HTMLBytes {
         if runStart < count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count])) }
     }
 
-    /// The index of the first byte from `start` on that may need escaping (one of `& < > " '`, a
-    /// control character, or 0xEF, which starts U+FFFE and U+FFFF), or `bytes.count`: the bytes
-    /// are tested eight at a time as one 64-bit word (a zero byte of the word xor a character's
-    /// copies is that character; a byte below 0x20 borrows past its top bit), the last fewer than
-    /// eight one by one. (Swift's `SIMD16` made the escaping 5× slower here: its comparisons
-    /// were not turned into vector instructions.)
+    /// Where, from `start` on, the next eight bytes may hold one that needs escaping (one of
+    /// `& < > " '`, a control character, or 0xEF, which starts U+FFFE and U+FFFF; the switch of
+    /// `appendEscaped` says which), or where fewer than eight are left: the bytes are tested
+    /// eight at a time as one 64-bit word (a zero byte of the word xor a character's copies is
+    /// that character; a byte below 0x20 borrows past its top bit). Swift's `SIMD16` made the
+    /// escaping 5× slower here: its comparisons were not turned into vector instructions.
     @inline(__always)
-    private static func firstCandidate(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    private static func skipPlain(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var i = start
         let count = bytes.count
         guard let base = bytes.baseAddress else { return count }
@@ -79,15 +79,6 @@ enum HTMLBytes {
             if special { break }
             i += 8
         }
-        while i < count, !mayNeedEscape(base[i]) { i += 1 }
         return i
-    }
-
-    @inline(__always)
-    private static func mayNeedEscape(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0..<0x20, UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0xEF: true
-        default: false
-        }
     }
 }

@@ -45,18 +45,6 @@ enum TemplateValue {
         if case .object(let object) = self { return object.field(name) }
         return .missing
     }
-
-    /// The names it may have a field of: an object's, none for any other value.
-    var fieldMask: FieldMask {
-        if case .object(let object) = self { return object.fieldMask }
-        return .none
-    }
-
-    /// The names whose fields are the same on every page of a build (an object's `sharedMask`).
-    var sharedMask: FieldMask {
-        if case .object(let object) = self { return object.sharedMask }
-        return .none
-    }
 }
 
 /// A value with named fields, such as a view model.
