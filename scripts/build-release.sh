@@ -13,8 +13,19 @@
 # only where a declaration says so. Same site, same bytes out (61,637 files at 10,000 posts, and
 # the demo), pages only at 10,000 posts 0.89x the user CPU (4 alternated pairs), 8-13 MiB more
 # peak memory (bench/results/edits.md, thirty-second session).
+#
+# --experimental-lto-mode=full: the whole program optimised once more as one when it is linked
+# (LLVM's link-time optimisation: calls between modules inlined, unused code dropped), and
+# --omit-frame-pointers: one more register for every function. Same output (byte for byte: the
+# demo, 1,500 and 10,000 posts); a pages-only build of 1,500 posts 0.945x the instructions, LTO
+# 0.964x of it; the binary 137 MB instead of 148. It costs time here: 11 minutes from nothing
+# instead of 7, and 6 minutes after any change (1-2 before) (bench/results/edits.md,
+# thirty-fifth session); GRAMGEN_LTO=0 leaves both out, for a quicker build while working on
+# the code. Profiles need DWARF call graphs (`perf record --call-graph dwarf`).
+# Profile-guided optimisation was tried and is not used: Swift 6.3's compiler fails on it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 flags=(-c release --product gramgen --static-swift-stdlib --scratch-path "${1:-.build}" -Xswiftc -cross-module-optimization)
+[ "${GRAMGEN_LTO:-1}" = 0 ] || flags+=(--experimental-lto-mode=full --omit-frame-pointers)
 swift build "${flags[@]}" >&2
 echo "$(swift build "${flags[@]}" --show-bin-path)/gramgen"
