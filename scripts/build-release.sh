@@ -18,7 +18,7 @@
 # (LLVM's link-time optimisation: calls between modules inlined, unused code dropped), and
 # --omit-frame-pointers: one more register for every function. Same output (byte for byte: the
 # demo, 1,500 and 10,000 posts); a pages-only build of 1,500 posts 0.945x the instructions, LTO
-# 0.964x of it; the binary 137 MB instead of 148. It costs time here: 11 minutes from nothing
+# 0.964x of it; the binary 137 MB instead of 148. It costs time here: 10-11 minutes from nothing
 # instead of 7, and 6 minutes after any change (1-2 before) (bench/results/edits.md,
 # thirty-fifth session); GRAMGEN_LTO=0 leaves both out, for a quicker build while working on
 # the code. Profiles need DWARF call graphs (`perf record --call-graph dwarf`).
