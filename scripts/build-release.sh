@@ -19,7 +19,7 @@
 # --omit-frame-pointers: one more register for every function. Same output (byte for byte: the
 # demo, 1,500 and 10,000 posts); a pages-only build of 1,500 posts 0.945x the instructions, LTO
 # 0.964x of it; the binary 137 MB instead of 148. It costs time here: 10-11 minutes from nothing
-# instead of 7, and 6 minutes after any change (1-2 before) (bench/results/edits.md,
+# instead of 7, and 6 minutes after any change instead of 1-2 (bench/results/edits.md,
 # thirty-fifth session); GRAMGEN_LTO=0 leaves both out, for a quicker build while working on
 # the code. Profiles need DWARF call graphs (`perf record --call-graph dwarf`).
 # Profile-guided optimisation was tried and is not used: Swift 6.3's compiler fails on it.

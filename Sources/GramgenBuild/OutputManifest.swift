@@ -319,6 +319,10 @@ final class OpenFolder: @unchecked Sendable {
         if descriptor >= 0 { close(descriptor) }
     }
 
+    /// The whole path of `relative` in it (made from the path it was opened with: a URL makes its
+    /// path anew at each ask).
+    func path(of relative: String) -> String { path + "/" + relative }
+
     /// Removes the file (or the empty folder) at `relative` in it, never through a link (`FileWriter.remove`).
     func remove(_ relative: String, folder: Bool = false) {
         if descriptor >= 0 { FileWriter.remove(relative, in: descriptor, folder: folder) }
@@ -326,7 +330,7 @@ final class OpenFolder: @unchecked Sendable {
 
     /// The identity of the regular file at `relative` (no `..` in it, as every output path).
     func identity(_ relative: String) -> FileIdentity? {
-        guard descriptor >= 0 else { return FileIdentity(path: path + "/" + relative) }
+        guard descriptor >= 0 else { return FileIdentity(path: path(of: relative)) }
         return FileIdentity(in: descriptor, at: relative)
     }
 }

@@ -278,7 +278,7 @@ final class Publisher: PageSink, @unchecked Sendable {
         }
         let content = bytes.withUnsafeBytes { BytesDigest.value($0) }
         let made = inputs.map(OutputManifest.Made.inputs) ?? .always
-        let new = targetFolder.path + "/" + path  // a URL's path is made anew at each ask
+        let new = targetFolder.path(of: path)
         let old = previous.entries[path]
         if var entry = old, entry.content == content, takeOver(path, entry) {
             entry.inputs = made
@@ -334,7 +334,7 @@ final class Publisher: PageSink, @unchecked Sendable {
         // `held` is not trusted (a spare never is): its file is looked at, not the record copied to ask.
         if let kept = held.entries[path], kept.inode == entry.inode, kept.size == entry.size, kept.modified == entry.modified,
            spareLook?.intact(path, kept) ?? lookAtSpare(path, kept) { return true }
-        return previous.isIntact(entry, at: path, in: outputFolder) && writer.link(outputFolder.path + "/" + path, to: targetFolder.path + "/" + path)
+        return previous.isIntact(entry, at: path, in: outputFolder) && writer.link(outputFolder.path(of: path), to: targetFolder.path(of: path))
     }
 
 
@@ -549,7 +549,7 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// file of the same name. In place, a file whose bytes are already there is left alone.
     private func placeStatic() throws {
         for file in staticFiles where next.entries[file.relative] == nil {
-            let destination = target.path + "/" + file.relative
+            let destination = targetFolder.path(of: file.relative)
             switch strategy {
             case .swap:
                 try writer.copy(file.source, to: destination)
