@@ -18,7 +18,15 @@ struct SitemapTests {
                 (0..<Int.random(in: 0...8, using: &random)).map { _ in alphabet.randomElement(using: &random)! }.joined()
             }
             #expect(SitemapRenderer.sortedByBytes(paths).map { paths[$0] } == paths.sorted(), "seed \(random.seed)")
+            // The way a run too deep for the byte-at-a-time sort is finished, whole texts compared.
+            #expect(SitemapRenderer.sortedByBytes(paths, maximumLevel: 0).map { paths[$0] } == paths.sorted(), "seed \(random.seed)")
         }
+        // A site's paths: long shared starts, a post's page before its likes page.
+        let site = (0..<3_000).flatMap { number -> [String] in
+            let post = "u\(number % 7)/p/2025-\(10 + number % 3)-\(number % 28)-post-\(number)/"
+            return [post, post + "likes/"]
+        }.shuffled(using: &random)
+        #expect(SitemapRenderer.sortedByBytes(site).map { site[$0] } == site.sorted(), "seed \(random.seed)")
     }
     @Test("a sitemap past the protocol's 50,000 URLs or 50 MiB is an index of files that each fit, in the paths' byte order")
     func splitIntoParts() throws {
