@@ -34,6 +34,21 @@ struct JSONWriterTests {
         }
     }
 
+    @Test("strings of any mix of plain runs and escapes: the same bytes as JSONEncoder")
+    func randomStrings() throws {
+        var random = SeededRandom.forTest("JSONWriterTests.randomStrings")
+        let pieces = ["a", "plain text ", "\"", "\\", "/", "\n", "\r", "\t", "\u{8}", "\u{c}", "\u{1}", "\u{1f}", "é", "😀", "<a href=\"x\">"]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        for _ in 0..<300 {
+            let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            var out: [UInt8] = []
+            JSONWriter.writeString(text, into: &out)
+            let expected = try encoder.encode([text])  // `[ "…" ]`, pretty printed
+            #expect("[\n  " + String(decoding: out, as: UTF8.self) + "\n]" == String(decoding: expected, as: UTF8.self), "seed \(random.seed)")
+        }
+    }
+
     @Test("integers are written as String(value) writes them")
     func integers() {
         var random = SeededRandom.forTest("JSONWriterTests.integers")
