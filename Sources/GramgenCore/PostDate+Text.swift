@@ -15,23 +15,51 @@ extension PostDate {
         PostDate(instant: instant, utcOffsetSeconds: timeZone.secondsFromGMT(for: instant))
     }
 
-    /// `2024-05-25T14:30:00+09:00`; `Z` for UTC.
+    /// `2024-05-25T14:30:00+09:00`; `Z` for UTC. Written as bytes: every view of a post writes
+    /// its date (1.3% of a pages-only build as interpolated strings of padded numbers).
     public var rfc3339: String {
         let c = CivilTime(self)
-        var text = "\(day)T\(Self.pad(c.hour)):\(Self.pad(c.minute)):\(Self.pad(c.second))"
+        var text: [UInt8] = []
+        text.reserveCapacity(25)
+        Self.appendDay(c, to: &text)
+        text.append(UInt8(ascii: "T"))
+        Self.append(c.hour, 2, to: &text)
+        text.append(UInt8(ascii: ":"))
+        Self.append(c.minute, 2, to: &text)
+        text.append(UInt8(ascii: ":"))
+        Self.append(c.second, 2, to: &text)
         if utcOffsetSeconds == 0 {
-            text += "Z"
+            text.append(UInt8(ascii: "Z"))
         } else {
             let offset = abs(utcOffsetSeconds) / 60
-            text += (utcOffsetSeconds < 0 ? "-" : "+") + "\(Self.pad(offset / 60)):\(Self.pad(offset % 60))"
+            text.append(utcOffsetSeconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+            Self.append(offset / 60, 2, to: &text)
+            text.append(UInt8(ascii: ":"))
+            Self.append(offset % 60, 2, to: &text)
         }
-        return text
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// `2024-05-25`, the day in the date's own offset.
     public var day: String {
-        let c = CivilTime(self)
-        return "\(Self.pad(c.year, 4))-\(Self.pad(c.month))-\(Self.pad(c.day))"
+        var text: [UInt8] = []
+        text.reserveCapacity(10)
+        Self.appendDay(CivilTime(self), to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    private static func appendDay(_ c: CivilTime, to text: inout [UInt8]) {
+        append(c.year, 4, to: &text)
+        text.append(UInt8(ascii: "-"))
+        append(c.month, 2, to: &text)
+        text.append(UInt8(ascii: "-"))
+        append(c.day, 2, to: &text)
+    }
+
+    /// `value` as `pad` writes it.
+    private static func append(_ value: Int, _ width: Int, to text: inout [UInt8]) {
+        guard value >= 0 else { return text.append(contentsOf: pad(value, width).utf8) }
+        DecimalDigits.append(value, minimumDigits: width, to: &text)
     }
 
     public static func pad(_ value: Int, _ width: Int = 2) -> String {

@@ -41,7 +41,9 @@ public enum SitePaths {
 
     /// Page N of a list below `folder`: `folder` itself, then `folder/page/N/`.
     public static func paged(_ folder: String, _ page: Int) -> String { page <= 1 ? folder : "\(folder)page/\(page)/" }
-    public static func media(_ file: String) -> String { "media/\(file)" }
+    public static func media(_ file: String) -> String { mediaFolder + file }
+    /// The folder of the processed images and videos, as the start of their paths.
+    public static let mediaFolder = "media/"
 
     /// "../" once per folder level: the way back to the root from a page at `path`; nothing on the
     /// home page, where `media/…` is already the way (a link to the root itself is `home(from:)`).

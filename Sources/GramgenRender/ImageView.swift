@@ -129,10 +129,21 @@ final class ImageView {
 
     private init(variants: [ImageVariant], image: ProcessedImage, alt: String, root: String, sizes: String,
                  index: Int, count: Int, dotLabel: String, load: Loading, formats: [ImageFormat]) {
+        // As bytes, each path and width appended (made for every view of every post, three
+        // formats of four widths: as strings interpolated and joined, 3% of a pages-only build).
         func srcset(_ format: ImageFormat) -> String {
-            variants.filter { $0.format == format }
-                .map { "\(root)\(SitePaths.media($0.file)) \($0.width)w" }
-                .joined(separator: ", ")
+            var text: [UInt8] = []
+            text.reserveCapacity(160)
+            for variant in variants where variant.format == format {
+                if !text.isEmpty { text.append(contentsOf: ", ".utf8) }
+                text.append(contentsOf: root.utf8)
+                text.append(contentsOf: SitePaths.mediaFolder.utf8)
+                text.append(contentsOf: variant.file.utf8)
+                text.append(UInt8(ascii: " "))
+                DecimalDigits.append(variant.width, to: &text)
+                text.append(UInt8(ascii: "w"))
+            }
+            return String(decoding: text, as: UTF8.self)
         }
         let fallback = formats.last ?? .jpeg
         let fallbackVariants = variants.filter { $0.format == fallback }

@@ -61,17 +61,9 @@ enum JSONWriter {
         out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
     }
 
-    /// `String(value)`'s digits, written in place: the search index writes some 300,000 numbers
-    /// at 10,000 posts, and a string and an array for each were most of its writing.
+    /// `String(value)`'s digits, written in place (`DecimalDigits`).
     static func writeInteger(_ value: Int, into out: inout [UInt8]) {
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        var rest = value.magnitude
-        let start = out.count
-        repeat {
-            out.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        } while rest > 0
-        out[start...].reverse()
+        DecimalDigits.append(value, to: &out)
     }
 
     static func writeString(_ text: String, into out: inout [UInt8]) {

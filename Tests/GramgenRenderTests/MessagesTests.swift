@@ -24,6 +24,32 @@ struct MessagesTests {
         #expect(date.rfc3339 == formatter.string(from: date.instant))
     }
 
+    @Test("RFC 3339 and the day of random instants and offsets, years 1700 to 9999: as Foundation's formatter writes them")
+    func rfc3339Random() {
+        var random = SeededRandom.forTest("MessagesTests.rfc3339Random")
+        let formatter = ISO8601DateFormatter()
+        for _ in 0..<2_000 {
+            let seconds = Double(Int64.random(in: -8_500_000_000...253_000_000_000, using: &random))
+            let offset = Int.random(in: -14 * 60...14 * 60, using: &random) * 60
+            let date = PostDate(instant: Date(timeIntervalSince1970: seconds), utcOffsetSeconds: offset)
+            formatter.timeZone = TimeZone(secondsFromGMT: offset)
+            let expected = formatter.string(from: date.instant)
+            #expect(date.rfc3339 == expected, "seed \(random.seed)")
+            let c = CivilTime(date)  // (Foundation's calendar is Julian before 1582; gramgen's Gregorian throughout)
+            #expect(date.day == "\(PostDate.pad(c.year, 4))-\(PostDate.pad(c.month))-\(PostDate.pad(c.day))", "seed \(random.seed)")
+        }
+        // Years with fewer than four digits, padded: against the text made of `PostDate.pad`.
+        for _ in 0..<500 {
+            let seconds = Double(Int64.random(in: -62_000_000_000 ... -31_000_000_000, using: &random))
+            let offset = Int.random(in: -14 * 60...14 * 60, using: &random) * 60
+            let date = PostDate(instant: Date(timeIntervalSince1970: seconds), utcOffsetSeconds: offset)
+            let c = CivilTime(date), minutes = abs(offset) / 60
+            let zone = offset == 0 ? "Z" : (offset < 0 ? "-" : "+") + "\(PostDate.pad(minutes / 60)):\(PostDate.pad(minutes % 60))"
+            #expect(date.rfc3339 == "\(PostDate.pad(c.year, 4))-\(PostDate.pad(c.month))-\(PostDate.pad(c.day))T"
+                + "\(PostDate.pad(c.hour)):\(PostDate.pad(c.minute)):\(PostDate.pad(c.second))" + zone, "seed \(random.seed)")
+        }
+    }
+
     @Test("the long date as CLDR writes it in each language", arguments: [
         ("en", "May 25, 2024"), ("ko", "2024년 5월 25일"), ("ja", "2024年5月25日"), ("zh-Hans", "2024年5月25日"),
         ("es", "25 de mayo de 2024"), ("fr", "25 mai 2024"), ("de", "25. Mai 2024"), ("pt-BR", "25 de maio de 2024"),
@@ -105,5 +131,42 @@ struct MessagesTests {
         #expect(Messages.problems(in: unknown).map(\.description).first?.hasPrefix(
             "content/site.yml: warning: gramgen has no texts in 'tlh', so the theme speaks English") == true)
         #expect(Messages(config: unknown).text("nav_home") == "Home")
+    }
+}
+
+/// `Messages.fill` against the plain reading of what it does, on texts made of random pieces.
+struct MessagesFillTests {
+    /// The same, done one piece at a time on `Substring`s.
+    static func reference(_ text: String, _ values: KeyValuePairs<String, String>, count: String?, escape: Bool) -> String {
+        var out = "", rest = Substring(text)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            out += escape ? Escape.html(String(rest[..<open])) : String(rest[..<open])
+            let name = String(rest[rest.index(after: open)..<close])
+            if let count, name == "count" {
+                out += count
+            } else if let value = values.first(where: { $0.key == name })?.value {
+                out += value
+            } else {
+                out += rest[open...close]
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return out + (escape ? Escape.html(String(rest)) : String(rest))
+    }
+
+    @Test("placeholders filled, the rest escaped or not, as the plain reading does it")
+    func randomTexts() {
+        var random = SeededRandom.forTest("MessagesFillTests.randomTexts")
+        let pieces = ["{user}", "{count}", "{other}", "{", "}", "{{user}}", "a", " & ", "<b>", "\"", "é", "日本", "📷", "{ user }", "{}", "\u{1}"]
+        let values: KeyValuePairs<String, String> = ["user": "<a href=\"/ann/\">ann</a>", "other": "x & y"]
+        for _ in 0..<500 {
+            let text = (0..<Int.random(in: 0...10, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            for escape in [false, true] {
+                for count in [nil, "<strong>12</strong>"] {
+                    #expect(Messages.fill(text, values, count: count, escape: escape) == Self.reference(text, values, count: count, escape: escape),
+                            "\(text.debugDescription) seed \(random.seed)")
+                }
+            }
+        }
     }
 }
