@@ -66,10 +66,12 @@ final class ImageView {
     /// `object-position` for crops, e.g. "50.0% 30.0%".
     let focus: String
     /// `object-position:…;` for a crop off the centre (the default position), else nothing.
-    var focusStyle: String { focus == "50.0% 50.0%" ? "" : "object-position:\(focus);" }
+    /// (This and `backdrop` are made once: a picture is drawn on many pages, and made at each
+    /// drawing they took 1% of a pages-only build.)
+    let focusStyle: String
     /// What shows while the picture loads (the theme's `--ph`): its colour and blurred preview,
     /// or only the colour for a carousel's later slides, which show only after a swipe.
-    var backdrop: String { index > 1 ? color : "\(color) url(\(placeholder))" }
+    let backdrop: String
     let index: Int
     let count: Int
     /// "Photo 2 of 3", for a carousel's dot, in the site's language.
@@ -105,6 +107,8 @@ final class ImageView {
         color = other.color
         placeholder = other.placeholder
         focus = other.focus
+        focusStyle = other.focusStyle
+        backdrop = other.backdrop
         index = other.index
         count = other.count
         dotLabel = other.dotLabel
@@ -160,6 +164,8 @@ final class ImageView {
         color = image.dominantColor
         placeholder = image.placeholder
         focus = DecimalText.oneDecimal(image.focusX * 100) + "% " + DecimalText.oneDecimal(image.focusY * 100) + "%"
+        focusStyle = focus == "50.0% 50.0%" ? "" : "object-position:\(focus);"
+        backdrop = index > 1 ? color : "\(color) url(\(placeholder))"
         self.index = index
         self.count = count
         self.dotLabel = dotLabel

@@ -50,7 +50,16 @@ public final class SiteRenderer: @unchecked Sendable {
         let made = prepared ?? Prepared(site, parallel: parallel)
         activities = made.activities
         (postsByAuthor, postIndexesByAuthor, postsMentioning, postsLikedBy, authorPosition) = made.tables
+        frameLinksByDepth = (0...Self.frameDepths).map {
+            FrameLinks(root: String(repeating: "../", count: $0), config: site.config, theme: theme, webApp: webApp)
+        }
     }
+
+    /// The deepest page whose frame's links are made ahead (`FrameLinks`): a post's likers' page,
+    /// `handle/p/id/likes/`, is four folders deep.
+    private static let frameDepths = 6
+    /// `FrameLinks` for a page 0, 1, … folders deep, made once.
+    private let frameLinksByDepth: [FrameLinks]
 
     /// What the renderer makes of the site alone, before any image: each user's events and the
     /// tables by author, mention and like.
@@ -206,25 +215,47 @@ public final class SiteRenderer: @unchecked Sendable {
     func layout(path: String, title: String, description: String, share: ShareImageView? = nil,
                 extraFeeds: [FeedLinkView] = [], nav: String = "", root: String? = nil) -> PageView {
         let root = root ?? SitePaths.root(from: path)
-        let feeds = [
-            FeedLinkView(href: root + SitePaths.jsonFeed(""), type: "application/feed+json", title: "\(config.title) (JSON Feed)"),
-            FeedLinkView(href: root + SitePaths.atomFeed, type: "application/atom+xml", title: "\(config.title) (Atom)"),
-        ] + extraFeeds.map { FeedLinkView(href: root + $0.href, type: $0.type, title: $0.title) }
+        let links = frameLinksByDepth.first { $0.root == root } ?? FrameLinks(root: root, config: config, theme: theme, webApp: webApp)
+        let feeds = extraFeeds.isEmpty ? links.feeds
+            : links.feeds + extraFeeds.map { FeedLinkView(href: root + $0.href, type: $0.type, title: $0.title) }
         let pageTitle = title.isEmpty ? config.title : "\(title) · \(config.title)"
         return PageView(
             lang: config.language, dir: messages.direction, t: MessagesView(messages: messages), siteTitle: config.title, title: pageTitle,
             description: description.isEmpty ? config.description : Self.shorten(description, to: 200),
-            canonical: config.baseURL + path, root: root,
-            stylesheet: root + (theme.assetPaths["style.css"] ?? "style.css"),
-            script: theme.assetPaths["gramgen.js"].map { root + $0 } ?? "",
+            canonical: config.baseURL + path, root: root, stylesheet: links.stylesheet, script: links.script,
             feeds: feeds, share: share, navHome: nav == "home", navExplore: nav == "explore",
             navTags: nav == "tags", navSearch: nav == "search", navPeople: nav == "people",
-            searchScript: theme.assetPaths["search.js"].map { root + $0 } ?? "",
-            pagesStylesheet: theme.assetPaths["pages.css"].map { root + $0 } ?? "",
-            faviconHref: root + webApp.faviconPath, faviconType: webApp.faviconType,
-            touchIconHref: webApp.touchIconPath.map { root + $0 }, manifestHref: root + WebApp.manifest,
-            logo: webApp.headerLogo(config).map { LogoView(src: root + $0.0, src2x: root + $0.1) },
-            serviceWorker: webApp.offline && theme.serviceWorker != nil ? root + WebApp.serviceWorker : nil)
+            searchScript: links.searchScript, pagesStylesheet: links.pagesStylesheet,
+            faviconHref: links.faviconHref, faviconType: webApp.faviconType,
+            touchIconHref: links.touchIconHref, manifestHref: links.manifestHref, logo: links.logo,
+            serviceWorker: links.serviceWorker)
+    }
+
+    /// The links of a page's frame that depend on its depth alone (`root`): made once for each
+    /// depth a page can have (every page asked for them, a dozen strings joined a page).
+    struct FrameLinks {
+        let root: String
+        let feeds: [FeedLinkView]
+        let stylesheet, script, searchScript, pagesStylesheet, faviconHref, manifestHref: String
+        let touchIconHref, serviceWorker: String?
+        let logo: LogoView?
+
+        init(root: String, config: SiteConfig, theme: Theme, webApp: WebApp) {
+            self.root = root
+            feeds = [
+                FeedLinkView(href: root + SitePaths.jsonFeed(""), type: "application/feed+json", title: "\(config.title) (JSON Feed)"),
+                FeedLinkView(href: root + SitePaths.atomFeed, type: "application/atom+xml", title: "\(config.title) (Atom)"),
+            ]
+            stylesheet = root + (theme.assetPaths["style.css"] ?? "style.css")
+            script = theme.assetPaths["gramgen.js"].map { root + $0 } ?? ""
+            searchScript = theme.assetPaths["search.js"].map { root + $0 } ?? ""
+            pagesStylesheet = theme.assetPaths["pages.css"].map { root + $0 } ?? ""
+            faviconHref = root + webApp.faviconPath
+            touchIconHref = webApp.touchIconPath.map { root + $0 }
+            manifestHref = root + WebApp.manifest
+            logo = webApp.headerLogo(config).map { LogoView(src: root + $0.0, src2x: root + $0.1) }
+            serviceWorker = webApp.offline && theme.serviceWorker != nil ? root + WebApp.serviceWorker : nil
+        }
     }
 
     /// Post views for a page at `path`, shared by every page at the same depth: a post appears on
