@@ -100,7 +100,9 @@ enum ContentFolder {
         var folders: [Subfolder] = []
         for item in listed where !item.name.hasPrefix(".") {
             let name = item.name
-            let path = folderPath + "/" + name
+            // Made only for an entry whose type the listing did not give (most did: no path is
+            // joined for each of a site's 10,000 post folders).
+            var path: String { folderPath + "/" + name }
             if isPlainName(name) {
                 switch item.entry == .unknown ? entry(atPath: path) : item.entry {
                 case .folder:

@@ -116,12 +116,12 @@ public struct ContentLoader: Sendable {
                                       hint: "move the folder into content/ instead of linking to it")
                     return nil
                 }
-                return PostJob(handle: user.name, id: folder.name, folderIsPlain: postsFolderIsPlain && folder.isPlain)
+                return PostJob(handle: user.name, id: folder.name, folder: relative, folderIsPlain: postsFolderIsPlain && folder.isPlain)
             }
             return UserResult(profile: profile, following: following, diagnostics: diagnostics.items, posts: posts)
         }
         let postResults = userResults.flatMap(\.posts).parallelMap(options.parallel) { job -> (LoadedPost?, [Diagnostic], kept: String?) in
-            let folder = "users/\(job.handle)/posts/\(job.id)"
+            let folder = job.folder
             let stamp = !job.folderIsPlain ? nil : kept?.stamp(of: folder)
             if let stamp, let entry = kept?.lookup(folder, stamp: stamp) { return (entry.loaded, entry.diagnostics, folder) }
             var diagnostics = Diagnostics()
@@ -214,7 +214,9 @@ public struct ContentLoader: Sendable {
     private struct PostJob {
         var handle: String
         var id: String
-        /// `users/<handle>/posts/<id>` is reached from content/ without links (see `ContentFolder`).
+        /// `users/<handle>/posts/<id>`, made once (the load and the memo both look it up).
+        var folder: String
+        /// `folder` is reached from content/ without links (see `ContentFolder`).
         var folderIsPlain: Bool
     }
 
