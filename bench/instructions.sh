@@ -18,8 +18,8 @@
 #   executableStamp`), and under valgrind that is valgrind's tool, not gramgen: records written
 #   by a build run natively are not used, and every post is read again. `pages` warms up
 #   natively, so its figure includes reading every post (as the figures of the thirty-fifth
-#   session and before did); `caption` warms up under callgrind itself, so its build takes the
-#   kept posts as a one-off edit build does.
+#   session and before did); `caption` warms up natively (the image cache, kept by content) and
+#   then under callgrind itself, so its build takes the kept posts as a one-off edit build does.
 # Prints the total (`I refs`) and leaves the profile in /tmp/instructions-NAME-KIND.out
 # (`callgrind_annotate --inclusive=yes FILE | swift demangle --simplified`).
 set -eu
@@ -45,6 +45,7 @@ case $kind in
     rm -rf "$work/site/public"
     callgrind ;;
   caption)
+    "$work/gramgen" build --site "$work/site" --quiet  # the image cache filled (it is kept by content, not by executable)
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$work/gramgen" build --site "$work/site" --quiet 2>/dev/null
     "$here/edit_once.sh" "$work/gramgen" "$work/site" caption --edit-only
     callgrind ;;
