@@ -87,7 +87,8 @@ enum CaptionMarkdown {
         }
         if first == "-" || first == "+" || first == "=" {
             let after = text.dropFirst().first
-            if after == nil || after == " " || after == "\t" || text.allSatisfy({ $0 == first || $0 == " " }) {
+            // A rule may have tabs between its marks as well as spaces (`---\t-` is one).
+            if after == nil || after == " " || after == "\t" || text.allSatisfy({ $0 == first || $0 == " " || $0 == "\t" }) {
                 return "\\" + text
             }
         }

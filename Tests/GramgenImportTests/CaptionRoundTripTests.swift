@@ -34,6 +34,7 @@ struct CaptionRoundTripTests {
         "Pancakes:\n- 2 eggs\n- 1 cup milk\n1. mix\n2) fry\n* enjoy",
         "so *good* and _really_ `hot` [menu](x) ~~not~~ &amp; <b>bold</b> \\o/ |a|b|",
         "#tag first\n# heading\n#\n---\n= =\n> quote",
+        "---\t- ", "-\t-\t-", "+ +\t+", "=\t=",
     ])
     func examples(_ caption: String) {
         let html = Self.renderer.render(CaptionMarkdown.body(from: caption)).text.html
