@@ -4,13 +4,24 @@
 public enum DecimalDigits {
     public static func append(_ value: Int, minimumDigits: Int = 1, to out: inout [UInt8]) {
         if value < 0 { out.append(UInt8(ascii: "-")) }
-        var rest = value.magnitude
+        let magnitude = value.magnitude
+        var digits = 1, bound: UInt = 10
+        while digits < 20, magnitude >= bound {
+            digits += 1
+            (bound, _) = bound.multipliedReportingOverflow(by: 10)
+        }
+        let count = max(digits, minimumDigits)
         let start = out.count
-        repeat {
-            out.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        } while rest > 0
-        if out.count - start < minimumDigits { out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: minimumDigits - (out.count - start))) }
-        out[start...].reverse()
+        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
+        // Written from the last digit back, in place (each appended and the run reversed took
+        // twice as many instructions).
+        out.withUnsafeMutableBufferPointer { buffer in
+            var rest = magnitude, at = start + count - 1
+            repeat {
+                buffer[at] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                at -= 1
+            } while rest > 0
+        }
     }
 }
