@@ -2,10 +2,11 @@
 # The instructions one build takes (valgrind's callgrind): a figure that does not move with the
 # hour, as times on this machine do (up to 2x), for comparing two binaries' code.
 #
-#   bench/instructions.sh BINARY pages|caption [SITE]
+#   bench/instructions.sh BINARY pages|caption|post [SITE]
 #
 # pages    a build into an empty output, the image cache kept (pages only)
 # caption  a caption edit, then a build (its records and image cache kept, the output published)
+# post     a new post with a photo, then a build (as caption: every newest-first page moves)
 #
 # SITE (default /tmp/gramgen-bench/text1500u30/gramgen, made on first use: 1,500 posts by 30
 # users, each with a tiny photo of its own, as `run.sh --text` makes its corpus) is copied, and
@@ -44,11 +45,11 @@ case $kind in
     "$work/gramgen" build --site "$work/site" --quiet
     rm -rf "$work/site/public"
     callgrind ;;
-  caption)
+  caption|post)
     "$work/gramgen" build --site "$work/site" --quiet  # the image cache filled (it is kept by content, not by executable)
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$work/gramgen" build --site "$work/site" --quiet 2>/dev/null
-    "$here/edit_once.sh" "$work/gramgen" "$work/site" caption --edit-only
+    "$here/edit_once.sh" "$work/gramgen" "$work/site" "$kind" --edit-only
     callgrind ;;
-  *) echo "kind: pages or caption" >&2; exit 2 ;;
+  *) echo "kind: pages, caption or post" >&2; exit 2 ;;
 esac
 rm -rf "$work"

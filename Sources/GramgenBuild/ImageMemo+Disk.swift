@@ -143,7 +143,7 @@ extension ImageMemo {
     private static func decode(_ reader: inout ByteReader, keepingEncoded: Bool) throws -> ([(key: Key, entry: Entry)], [Int]?) {
         let entries = try reader.list { reader -> (key: Key, entry: Entry) in
             let path = try reader.string()
-            guard let role = ImageRole(rawValue: try reader.string()) else { throw ByteReader.Malformed() }
+            let role = try reader.rawCase(ImageRole.self)
             let fingerprint = try reader.word()
             let start = reader.offset
             let stamp: [Int64] = try reader.list { try $0.int() }

@@ -231,18 +231,18 @@ struct OutputManifest: Sendable {
         path.utf8.withContiguousStorageIfAvailable(isPlain) ?? Array(path.utf8).withUnsafeBufferPointer(isPlain)
     }
 
+    /// The same on a path's bytes: name by name, each found with `memchr` (a look at every byte
+    /// with a count of its dots was 1.4% of a caption edit's instructions at 10,000 posts).
     static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var length = 0, dots = 0
-        for byte in bytes {
-            if byte == UInt8(ascii: "/") {
-                guard length > 0, !(length == dots && dots <= 2) else { return false }
-                (length, dots) = (0, 0)
-            } else {
-                length += 1
-                if byte == UInt8(ascii: ".") { dots += 1 }
-            }
+        var start = 0
+        while true {
+            let end = bytes.index(of: UInt8(ascii: "/"), from: start) ?? bytes.count
+            let length = end - start
+            // Not empty, not `.`, not `..`.
+            guard length > 0, !(length <= 2 && bytes[start] == UInt8(ascii: ".") && bytes[end - 1] == UInt8(ascii: ".")) else { return false }
+            if end == bytes.count { return true }
+            start = end + 1
         }
-        return length > 0 && !(length == dots && dots <= 2)
     }
 
     /// The name in `media/` of a file at `path`, when it is one (a plain name there).

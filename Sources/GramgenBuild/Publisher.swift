@@ -390,20 +390,19 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// removes what is no longer produced; and remembers what it holds.
     func finish(media files: MediaFiles) throws {
         spareLook?.stop()
-        let media = files.names
-        if let manifest = try partialRecord(media: media) {
+        if let manifest = try partialRecord(media: files) {
             finished = manifest
             published = manifest
             return
         }
         try placeStatic()
-        if let manifest = try grownFolder(media: media) {
-            lock.withLock { fileCount += media.count }
+        if let manifest = try grownFolder(media: files) {
+            lock.withLock { fileCount += files.count }
             finished = manifest
             published = manifest
             return
         }
-        try placeMedia(media, digest: files.namesDigest)
+        try placeMedia(files.names, known: (files.count, files.namesDigest))
         // Static and media files are remembered too (no inputs, no content digest: a media file's
         // name is its digest), so the next build knows every file without looking.
         var manifest = next
@@ -446,8 +445,9 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// placed, less the media files no longer used (removed), a few hundred changes instead of
     /// 80,000 entries put together again and each media file looked up (a fifth of a serve
     /// rebuild at 10,000 posts). Nil when that does not hold.
-    private func grownFolder(media: Set<String>) throws -> OutputManifest? {
+    private func grownFolder(media files: MediaFiles) throws -> OutputManifest? {
         guard strategy == .inPlace, previous.trusted, !interrupted, let keptMedia else { return nil }
+        let media = files.names
         let staticKnown = placed.filter { previous.entries[$0.path] != nil }.count
         guard previousKept + staticKnown == previous.entries.count - keptMedia.count else { return nil }
         // The same files after most edits: one pass to see it instead of two differences.
@@ -465,9 +465,9 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// is the last one with what this build put, and nothing is removed; the media files are
     /// placed only when the set changed (an edit made meanwhile, which its own build completes).
     /// Nil for any other build.
-    private func partialRecord(media: Set<String>) throws -> OutputManifest? {
+    private func partialRecord(media files: MediaFiles) throws -> OutputManifest? {
         guard partial, let only = later?.only, let keptMedia else { return nil }
-        if keptMedia != media { try placeMedia(media) }
+        if keptMedia != files.names { try placeMedia(files.names) }
         var manifest = previousWithChanges()
         // A new index made by this build replaces the old one whole: an old file it did not
         // make again (the index has fewer files now) goes.
@@ -574,24 +574,24 @@ final class Publisher: PageSink, @unchecked Sendable {
     /// Links each media file from the cache (its name is its content's hash, so one already there is
     /// right); a copy, where a link cannot be made, is written under another name and renamed.
     /// `counting`: they count among the build's files here (not when the caller counts them).
-    /// `digest`: `DigestBuilder.unordered(media)`, when the caller has it.
-    private func placeMedia(_ media: Set<String>, digest: UInt64? = nil, counting: Bool = true) throws {
+    /// `known`: their count and `DigestBuilder.unordered` of them, by which the spare's media
+    /// folder is known to hold them all (`media` is then not made).
+    private func placeMedia(_ media: @autoclosure () -> Set<String>, known: (count: Int, digest: UInt64)? = nil, counting: Bool = true) throws {
         let fm = FileManager.default
         let folder = target.path + "/media"
         // The spare's media folder as the build that filled it left it: every file it listed there is.
         let stampHeld = strategy == .swap && held.mediaStamp != nil && held.mediaStamp == UpToDateCheck.folderStamp(URL(fileURLWithPath: folder))
         spareMediaTrusted = stampHeld
         // ... and they are the very files this build publishes: its record's media section whole.
-        if stampHeld, held.unreadMedia.count > 0, held.unreadMedia.count == media.count,
-           held.unreadMedia.names == digest ?? DigestBuilder.unordered(media) {
+        if stampHeld, held.unreadMedia.count > 0, let known, held.unreadMedia.count == known.count, held.unreadMedia.names == known.digest {
             spareMediaWhole = true
-            if counting { lock.withLock { fileCount += media.count } }
+            if counting { lock.withLock { fileCount += known.count } }
             return
         }
         // A damaged section lists none: each file is then placed again from the cache.
         held.readMedia()
         try writer.makeFolder(folder)
-        let names = Array(media)
+        let names = Array(media())
         let strategy = strategy, held = held, writer = writer, mediaFolder = OpenFolder(folder)
         let results = parallel.map(count: names.count) { index -> Result<(path: String, identity: FileIdentity), Error> in
             let name = names[index]
@@ -622,7 +622,7 @@ final class Publisher: PageSink, @unchecked Sendable {
             }
         }
         placed += try results.map { try $0.get() }
-        if counting { lock.withLock { fileCount += media.count } }
+        if counting { lock.withLock { fileCount += names.count } }
     }
 
     /// Removes from `root` the files the build did not produce, then the folders that leaves

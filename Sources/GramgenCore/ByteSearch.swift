@@ -11,3 +11,13 @@ extension StringProtocol {
         } ?? utf8.contains(byte)
     }
 }
+
+extension UnsafeBufferPointer where Element == UInt8 {
+    /// The index of the first `byte` at `start` or after, found with `memchr` (`firstIndex(of:)`
+    /// looks a byte at a time: a record's thousands of lines and paths are cut so).
+    @inlinable
+    public func index(of byte: UInt8, from start: Int = 0) -> Int? {
+        guard let base = baseAddress, start < count, let found = memchr(base + start, Int32(byte), count - start) else { return nil }
+        return base.distance(to: UnsafePointer(found.assumingMemoryBound(to: UInt8.self)))
+    }
+}

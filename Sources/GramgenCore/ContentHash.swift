@@ -129,8 +129,16 @@ extension UnsafeRawBufferPointer {
             body(UInt64(littleEndian: loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
             offset += 8
         }
+        let left = count - offset
+        guard left > 0 else { return 0 }
+        // The last bytes in one load: the eight that end the buffer, shifted down past those
+        // already taken; a buffer shorter than eight copied into a word of zeros. (A byte at a
+        // time, the tail was a fifth of digesting 328,000 texts of a caption edit's build.)
+        if count >= 8 {
+            return UInt64(littleEndian: loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) >> (UInt64(8 - left) * 8)
+        }
         var tail: UInt64 = 0
-        for (shift, byte) in self[offset...].enumerated() { tail |= UInt64(byte) << (UInt64(shift) * 8) }
-        return tail
+        withUnsafeMutableBytes(of: &tail) { $0.copyMemory(from: self) }
+        return UInt64(littleEndian: tail)
     }
 }

@@ -43,7 +43,7 @@ extension ProcessedImage {
         let video = try reader.optional { reader -> ProcessedVideo in
             let duration = try reader.double(), hasAudio = try reader.bool()
             let renditions = try reader.list { reader -> VideoRendition in
-                guard let format = VideoFormat(rawValue: try reader.string()) else { throw ByteReader.Malformed() }
+                let format = try reader.rawCase(VideoFormat.self)
                 let width: Int = try reader.int(), height: Int = try reader.int(), bytes: Int = try reader.int()
                 return VideoRendition(format: format, width: width, height: height, bytes: bytes, file: try reader.mediaName())
             }
@@ -66,7 +66,7 @@ private extension ByteWriter {
 
 private extension ByteReader {
     mutating func variant() throws -> ImageVariant {
-        guard let format = ImageFormat(rawValue: try string()) else { throw Malformed() }
+        let format = try rawCase(ImageFormat.self)
         let width: Int = try int(), height: Int = try int()
         return ImageVariant(format: format, width: width, height: height, file: try mediaName())
     }

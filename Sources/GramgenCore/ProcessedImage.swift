@@ -103,7 +103,7 @@ public struct ProcessedImage: Sendable, Hashable {
 }
 
 /// What an image is for, which decides the files made of it.
-public enum ImageRole: String, Codable, Sendable, Hashable {
+public enum ImageRole: String, Codable, Sendable, Hashable, CaseIterable {
     /// Responsive widths plus a square grid tile.
     case post
     /// Square crops only.

@@ -226,8 +226,8 @@ public final class MediaCache: @unchecked Sendable {
     /// them and nothing to remove, under a folder stamp that did not move while it looked,
     /// records the folder so (`FolderRecord`); while the folder keeps that stamp, a prune for the
     /// same files has nothing to remove and does not list it, and `haveFiles` finds them all
-    /// without a listing. `now`: the clock (tests).
-    public func prune(keepingKeys keys: Set<String>, files: Set<String>, filesDigest: UInt64? = nil, now: Date = Date()) {
+    /// without a listing. `files` are made only when the folder is looked at. `now`: the clock (tests).
+    public func prune(keepingKeys keys: Set<String>, files wanted: @autoclosure () -> Set<String>, filesDigest: UInt64? = nil, now: Date = Date()) {
         lock.lock()
         defer { lock.unlock() }
         let digest = IndexRecord.digest(keys)
@@ -249,6 +249,7 @@ public final class MediaCache: @unchecked Sendable {
         }
         var folder = folderKept ? known?.folder : nil
         if !folderKept {
+            let files = wanted()
             // One look-up of each name (most often none goes).
             let unused = media.filter { !files.contains($0) }
             let removed = unused.filter(Self.isOwnName)

@@ -277,10 +277,27 @@ private final class KeptItems {
         }
     }
 
+    /// The entry under `key`. The keys are digests, spread evenly over their 64 bits, so where a
+    /// key lies between the keys at both ends of the range says where it is within a few places:
+    /// a few such guesses, then halves (a table whose keys are not spread so still takes the
+    /// halving's steps). Halving alone took 15 steps at 30,000 items, each a cache miss: the
+    /// look-ups of a new post's 20,000 kept cards were 1% of its build.
     func find(_ key: UInt64) -> Entry? {
-        var (low, high) = (0, count)
+        var (low, high) = (0, count)  // the entry, if any, is in low..<high
+        var guesses = 0
         while low < high {
-            let middle = (low + high) / 2
+            let middle: Int
+            if guesses < 4, high - low > 8 {
+                guesses += 1
+                let (first, last) = (Self.entry(table, low).key, Self.entry(table, high - 1).key)
+                guard key >= first, key <= last else { return nil }
+                // (key - first) / (last - first) of the places after `low` (a guess: a fraction
+                // of them, never past the last).
+                let fraction = last == first ? 0 : Double(key - first) / Double(last - first)
+                middle = low + min(high - 1 - low, Int(fraction * Double(high - 1 - low)))
+            } else {
+                middle = (low + high) / 2
+            }
             let entry = Self.entry(table, middle)
             if entry.key == key { return entry }
             if entry.key < key { low = middle + 1 } else { high = middle }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GramgenBuild
+import GramgenCore
 
 /// Things put in the output, its spare or beside them between builds, and records edited by hand:
 /// whatever is there, a build never writes, deletes or publishes anything outside the site and its
@@ -139,6 +140,18 @@ struct OutputTamperTests {
         }
         for path in ["", "/etc/passwd", "../victim", "a/../../b", "a//b", "a/./b", "a/", ".", "..", "a/.."] {
             #expect(!OutputManifest.isPlain(path), "\(path)")
+        }
+    }
+
+    @Test("a path is plain exactly when each of its names is neither empty nor . nor .., on random paths of a, ., / and é (seeded)")
+    func plainPathsAgree() {
+        var random = SeededRandom.forTest("OutputTamperTests.plainPathsAgree")
+        let pieces = ["a", ".", "/", "é", "b", ".."]
+        for _ in 0..<20_000 {
+            let path = (0..<Int.random(in: 0...9, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let names = path.split(separator: "/", omittingEmptySubsequences: false)
+            let plain = names.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
+            #expect(OutputManifest.isPlain(path) == plain, "\(path)")
         }
     }
 }

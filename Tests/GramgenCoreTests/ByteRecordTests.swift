@@ -92,4 +92,27 @@ struct ByteRecordTests {
             #expect(throws: ByteReader.Malformed.self, "\(name)") { try ProcessedImage(reading: &reader) }
         }
     }
+
+    @Test("a case read by its raw text: every case of the formats and roles reads back, any other text (a prefix, another case of letters, invalid UTF-8) is refused")
+    func rawCases() throws {
+        func roundTrip<Value: CaseIterable & RawRepresentable & Equatable>(_: Value.Type) throws where Value.RawValue == String {
+            for value in Value.allCases {
+                var writer = ByteWriter()
+                writer.string(value.rawValue)
+                var reader = ByteReader(writer.bytes)
+                #expect(try reader.rawCase(Value.self) == value)
+                #expect(reader.isAtEnd)
+            }
+        }
+        try roundTrip(ImageFormat.self)
+        try roundTrip(VideoFormat.self)
+        try roundTrip(ImageRole.self)
+        let others: [[UInt8]] = ["png", "WEBP", "web", "webpx", "", "jpg", " avif"].map { Array($0.utf8) } + [[0x77, 0xFF, 0x62, 0x70]]
+        for bytes in others {
+            var writer = ByteWriter()
+            bytes.withUnsafeBufferPointer { writer.string(bytes: $0) }
+            var reader = ByteReader(writer.bytes)
+            #expect(throws: ByteReader.Malformed.self, "\(bytes)") { try reader.rawCase(ImageFormat.self) }
+        }
+    }
 }

@@ -41,4 +41,30 @@ struct DigestBuilderTests {
         #expect(DigestBuilder.unordered(["x", "y", "z"]) == DigestBuilder.unordered(["z", "x", "y"]))
         #expect(DigestBuilder.unordered(["x", "y"]) != DigestBuilder.unordered(["x", "z"]))
     }
+
+    @Test("the words of a buffer and its last bytes, at every length and offset within a larger buffer, are those of a byte-by-byte reading (seeded)")
+    func wordsAndTail() {
+        var random = SeededRandom.forTest("DigestBuilderTests.wordsAndTail")
+        let bytes = (0..<96).map { _ in UInt8.random(in: 0...255, using: &random) }
+        bytes.withUnsafeBytes { all in
+            for start in 0..<24 {
+                for length in 0...(all.count - start - 8) {
+                    let buffer = UnsafeRawBufferPointer(rebasing: all[start..<(start + length)])
+                    var words: [UInt64] = []
+                    let tail = buffer.forEachWord { words.append($0) }
+                    var expected: [UInt64] = [], expectedTail: UInt64 = 0
+                    for index in 0..<length {
+                        let word = index / 8
+                        if word == length / 8 {
+                            expectedTail |= UInt64(buffer[index]) << (UInt64(index % 8) * 8)
+                        } else {
+                            if expected.count == word { expected.append(0) }
+                            expected[word] |= UInt64(buffer[index]) << (UInt64(index % 8) * 8)
+                        }
+                    }
+                    #expect(words == expected && tail == expectedTail, "start \(start), length \(length)")
+                }
+            }
+        }
+    }
 }

@@ -314,6 +314,50 @@ struct MediaCacheTests {
         #expect(CacheFiles.integer(ArraySlice("1795638382935295924".utf8)) == 1_795_638_382_935_295_924)
     }
 
+    @Test("the digests' file parsed whole: each file's first sound line is its entry; lines with a field too many or too few, a bad number, a short digest or a bad escape are passed over; names with tabs and newlines read back")
+    func digestsFileParsed() throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let photos = directory.appendingPathComponent("pho\tt\nos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        let files = (0..<30).map { photos.appendingPathComponent("photo \($0).jpg") }
+        for (index, file) in files.enumerated() { try Data("photo \(index)".utf8).write(to: file) }
+        let first = SourceDigests(directory: directory)
+        for file in files { _ = try first.digest(of: file) }
+        first.save()
+        let sources = directory.appendingPathComponent("sources")
+        let written = try String(contentsOf: sources, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        // Each line with a made-up digest of its own, which only the entry read from the file gives.
+        func fake(_ index: Int, _ kind: Int) -> String { String(repeating: String(kind), count: 32) + String(format: "%032x", index) }
+        var text = written[0] + "\n"
+        for line in written.dropFirst() where !line.isEmpty {
+            var fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            let path = fields[5].replacingOccurrences(of: "\\t", with: "\t").replacingOccurrences(of: "\\n", with: "\n")
+            let index = try #require(files.firstIndex { $0.path == path }, "\(path)")
+            // The first 16 look-ups find their lines without a parse: the rest are read in one.
+            if index >= 16 {
+                var extra = fields; extra.append("x")
+                var missing = fields; missing.removeLast()
+                var number = fields; number[1] += "x"
+                var short = fields; short[4] = String(fake(index, 7).dropLast())
+                var escape = fields; escape[5] += "\\q"
+                for bad in [extra, missing, number, short, escape] { text += bad.joined(separator: "\t") + "\n" }
+            }
+            fields[4] = fake(index, 1)
+            text += fields.joined(separator: "\t") + "\n"
+            if index % 3 == 0 {
+                fields[4] = fake(index, 2)
+                text += fields.joined(separator: "\t") + "\n"
+            }
+        }
+        try text.write(to: sources, atomically: true, encoding: .utf8)
+        let next = SourceDigests(directory: directory)
+        for (index, file) in files.enumerated() {
+            #expect(try next.digest(of: file) == fake(index, 1), "\(index)")
+        }
+        #expect(next.parses == 1)
+    }
+
     @Test("a build that looked up one source and kept every other, with none changed, leaves the digests' file as it was without putting each entry in one by one")
     func keptWhole() throws {
         let directory = try Self.folder()

@@ -293,6 +293,43 @@ struct FragmentMemoTests {
         }
     }
 
+    @Test("every key kept in the file is found and no other, however the keys are spread: evenly, in clusters, at both ends, by powers of two (seeded)")
+    func lookUpSpreads() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gramgen-fragments-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var random = SeededRandom.forTest("FragmentMemoTests.lookUpSpreads")
+        let spreads: [(String, () -> UInt64)] = [
+            ("even", { UInt64.random(in: .min ... .max, using: &random) }),
+            ("clusters", { UInt64.random(in: 0..<4, using: &random) << 62 | UInt64.random(in: 0..<5_000, using: &random) }),
+            ("ends", { Bool.random(using: &random) ? UInt64.random(in: 0..<3_000, using: &random) : .max - UInt64.random(in: 0..<3_000, using: &random) }),
+            ("powers", { 1 << UInt64.random(in: 0..<64, using: &random) | UInt64.random(in: 0..<2, using: &random) }),
+        ]
+        for (name, next) in spreads {
+            let file = folder.appendingPathComponent("fragments-\(name)").path
+            var kept: Set<UInt64> = []
+            for _ in 0..<2_000 { kept.insert(next()) }
+            let writer = FragmentMemo(saveThreshold: 1)
+            writer.restore(from: file, salt: "one")
+            for key in kept { writer.keep(key, withUnsafeBytes(of: key) { Array($0) }[...]) }
+            writer.save(to: file, salt: "one")
+            let reader = FragmentMemo()
+            reader.restore(from: file, salt: "one")
+            for key in kept.sorted() {
+                var out: [UInt8] = []
+                #expect(reader.copy(key, into: &out) && out == withUnsafeBytes(of: key) { Array($0) }, "\(name): \(key)")
+            }
+            var missing = 0
+            for _ in 0..<2_000 {
+                let key = Bool.random(using: &random) ? next() : UInt64.random(in: .min ... .max, using: &random)
+                guard !kept.contains(key) else { continue }
+                var out: [UInt8] = []
+                if reader.copy(key, into: &out) { missing += 1 }
+            }
+            #expect(missing == 0, "\(name): keys never kept were found")
+        }
+    }
+
     @Test("a one-off build holds at most its memory budget of new items; the builds after it add the rest to the file")
     func memoryBudget() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gramgen-fragments-\(UUID().uuidString)")
