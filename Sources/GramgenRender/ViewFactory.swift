@@ -78,7 +78,7 @@ final class ViewFactory: @unchecked Sendable {
             dateISO: post.date.rfc3339, dateText: messages.date(post.date), location: post.location,
             captionHTML: InternalLink.resolve(post.caption.html, root: root), captionText: post.caption.plainText,
             images: views, aspect: views.first.map { "\($0.width)/\($0.height)" } ?? "1/1", isCarousel: count > 1,
-            imageCount: count, imageCountText: messages.count("photo_count", count), tile: tile(post, author: authorName), likes: likes(post),
+            imageCount: count, imageCountText: messages.count("photo_count", count), tile: MadeWhenAsked { [self] in tile(post, author: authorName) }, likes: likes(post),
             comments: post.comments.map(comment), commentCount: post.comments.count,
             commentsLinkText: messages.count("view_all_comments", post.comments.count), hasComments: !post.comments.isEmpty,
             tags: post.tagKeys.compactMap(tagLink), sensitive: sensitive, exif: exif(media),
@@ -102,18 +102,23 @@ final class ViewFactory: @unchecked Sendable {
     /// Whether a caption is cut under a card: more than about two lines of a phone's width (as on
     /// Instagram, where a caption past 125 characters is cut), or more than two paragraphs or lines.
     static func isLong(_ text: String) -> Bool {
-        // ASCII (most captions) by its bytes: each is a character, but for "\r\n", which is one;
-        // the newlines among them are LF, VT, FF and CR. Any other byte: by characters, from the start.
-        var characters = 0, lines = 1, previous: UInt8 = 0
-        for byte in text.utf8 {
-            guard byte < 0x80 else { return isLong(characters: text) }
-            defer { previous = byte }
-            if byte == 0x0A && previous == 0x0D { continue }
-            characters += 1
-            if (0x0A...0x0D).contains(byte) { lines += 1 }
-            if characters > 125 || lines > 2 { return true }
+        // ASCII (most captions) by its bytes, in place: each is a character, but for "\r\n", which
+        // is one; the newlines among them are LF, VT, FF and CR. Any other byte: by characters,
+        // from the start.
+        var bytes = text
+        let ascii: Bool? = bytes.withUTF8 { bytes in
+            var characters = 0, lines = 1, previous: UInt8 = 0
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
+                defer { previous = byte }
+                if byte == 0x0A && previous == 0x0D { continue }
+                characters += 1
+                if byte >= 0x0A && byte <= 0x0D { lines += 1 }
+                if characters > 125 || lines > 2 { return true }
+            }
+            return false
         }
-        return false
+        return ascii ?? isLong(characters: text)
     }
 
     static func isLong(characters text: String) -> Bool {

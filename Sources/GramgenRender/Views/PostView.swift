@@ -23,7 +23,11 @@ final class PostView {
     let imageCount: Int
     /// "3 photos", in the site's language.
     let imageCountText: String
-    let tile: ImageView?
+    /// Its grid tile, made when a template first asks for it: a feed's card reads it only for a
+    /// sensitive post, and two cards of each page a new post moves are drawn anew (their views
+    /// made: the tile was a fifth of a view's making).
+    var tile: ImageView? { tileWhenAsked.value }
+    private let tileWhenAsked: MadeWhenAsked<ImageView?>
     let likes: LikesView?
     let comments: [CommentView]
     let commentCount: Int
@@ -50,7 +54,7 @@ final class PostView {
     /// Shown over the post's tile on hover and focus.
     let counts: TileCountsView
 
-    init(id: String, href: String, author: UserView, dateISO: String, dateText: String, location: String?, captionHTML: String, captionText: String, images: [ImageView], aspect: String, isCarousel: Bool, imageCount: Int, imageCountText: String, tile: ImageView?, likes: LikesView?, comments: [CommentView], commentCount: Int, commentsLinkText: String, hasComments: Bool, tags: [TagLinkView], sensitive: Bool, exif: Section<ExifPhotoView>?, repost: RepostView?, repostsText: String?, actions: PostActionsView, counts: TileCountsView, captionLong: Bool) {
+    init(id: String, href: String, author: UserView, dateISO: String, dateText: String, location: String?, captionHTML: String, captionText: String, images: [ImageView], aspect: String, isCarousel: Bool, imageCount: Int, imageCountText: String, tile: MadeWhenAsked<ImageView?>, likes: LikesView?, comments: [CommentView], commentCount: Int, commentsLinkText: String, hasComments: Bool, tags: [TagLinkView], sensitive: Bool, exif: Section<ExifPhotoView>?, repost: RepostView?, repostsText: String?, actions: PostActionsView, counts: TileCountsView, captionLong: Bool) {
         self.id = id
         anchor = "p" + ContentHash.hex(Data((author.handle + "/" + id).utf8)).prefix(8)
         self.href = href
@@ -65,7 +69,7 @@ final class PostView {
         self.isCarousel = isCarousel
         self.imageCount = imageCount
         self.imageCountText = imageCountText
-        self.tile = tile
+        tileWhenAsked = tile
         self.likes = likes
         self.comments = comments
         self.commentCount = commentCount
@@ -91,7 +95,7 @@ extension PostView {
         return PostView(id: id, href: href, author: author, dateISO: dateISO, dateText: dateText, location: location,
                         captionHTML: captionHTML, captionText: captionText, images: [first.loading(load)] + images.dropFirst(),
                         aspect: aspect, isCarousel: isCarousel, imageCount: imageCount, imageCountText: imageCountText,
-                        tile: tile, likes: likes, comments: comments, commentCount: commentCount,
+                        tile: tileWhenAsked, likes: likes, comments: comments, commentCount: commentCount,
                         commentsLinkText: commentsLinkText, hasComments: hasComments, tags: tags, sensitive: sensitive,
                         exif: exif, repost: repost, repostsText: repostsText, actions: actions, counts: counts,
                         captionLong: captionLong)
@@ -156,4 +160,26 @@ struct CommentView {
     let html: String
     let dateISO: String
     let dateText: String
+}
+
+/// A value made the first time it is asked for, once, whichever thread asks first (a view is
+/// shared by the pages of its depth, drawn on every core).
+final class MadeWhenAsked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var made: Value?
+    private var make: (() -> Value)?
+
+    init(_ make: @escaping () -> Value) {
+        self.make = make
+    }
+
+    var value: Value {
+        lock.lock()
+        defer { lock.unlock() }
+        if let made { return made }
+        let value = make!()
+        made = value
+        make = nil
+        return value
+    }
 }
