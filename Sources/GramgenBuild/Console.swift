@@ -19,9 +19,10 @@ public final class Console: @unchecked Sendable {
         write(text + "\n")
     }
 
-    public func detail(_ text: String) {
+    /// `text` is made only when it is shown.
+    public func detail(_ text: @autoclosure () -> String) {
         guard verbosity >= .verbose else { return }
-        write(text + "\n")
+        write(text() + "\n")
     }
 
     /// Always shown, even with `--quiet`: errors and warnings.

@@ -33,7 +33,7 @@ extension PostMemo {
     }
 
     private static func shardPath(_ folder: URL, _ shard: Int) -> String {
-        folder.appendingPathComponent(String(format: "%02x", shard)).path
+        folder.appendingPathComponent(Hex.string(UInt64(shard), digits: 2)).path
     }
 
     /// Reads what `save` wrote into `folder`, for the next load to use: only in a memo that has not
@@ -192,9 +192,25 @@ extension PostMemo {
 
     /// The file path the loader gives a plain file at `path` (`PostFolder.image`), under `root`
     /// (content/'s own path).
-    private static func imageFilePath(_ path: String, root: String) -> String? {
-        guard path.hasPrefix("content/") else { return nil }
-        return root + "/" + path.dropFirst("content/".count)
+    /// Made from the bytes in place, in one string of the right size: joined as texts (a prefix
+    /// looked for by characters, the rest a `Substring`, two appends), each kept image's took
+    /// 2,800 instructions, 1.4% of a caption edit's build at 10,000 posts.
+    static func imageFilePath(_ path: String, root: String) -> String? {
+        var (path, root) = (path, root)
+        return path.withUTF8 { path -> String? in
+            let prefix: StaticString = "content/"
+            guard path.count >= prefix.utf8CodeUnitCount,
+                  memcmp(path.baseAddress!, prefix.utf8Start, prefix.utf8CodeUnitCount) == 0 else { return nil }
+            let rest = UnsafeBufferPointer(rebasing: path[prefix.utf8CodeUnitCount...])
+            return root.withUTF8 { root in
+                String(unsafeUninitializedCapacity: root.count + 1 + rest.count) { buffer in
+                    var at = buffer.initialize(fromContentsOf: root)
+                    buffer[at] = UInt8(ascii: "/")
+                    at += 1
+                    return at + UnsafeMutableBufferPointer(rebasing: buffer[at...]).initialize(fromContentsOf: rest)
+                }
+            }
+        }
     }
 
     private static func encodeProfiles(_ profiles: [String: ProfileEntry], salt: String, key: UInt64, contentRoot: URL) -> ByteWriter {

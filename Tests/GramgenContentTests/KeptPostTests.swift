@@ -60,4 +60,14 @@ struct KeptPostTests {
         #expect(!PostMemo.isPlausible(Self.profile(source: "content/users/ben/profile.md"), folder: "users/ana"))
         #expect(!PostMemo.isPlausible(Self.profile(handle: "../x"), folder: "users/../x"))
     }
+
+    @Test("a kept image's file path is content/'s own path and the rest of its path, byte for byte; a path outside content/ has none")
+    func imageFilePaths() {
+        #expect(PostMemo.imageFilePath("content/users/ana/posts/p/1.jpg", root: "/site/content") == "/site/content/users/ana/posts/p/1.jpg")
+        #expect(PostMemo.imageFilePath("content/users/ana/posts/é-\u{301}/ç.jpg", root: "/sïte/content") == "/sïte/content/users/ana/posts/é-\u{301}/ç.jpg")
+        #expect(PostMemo.imageFilePath("content/", root: "/r") == "/r/")
+        for outside in ["contents/x.jpg", "content", "static/x.jpg", "", "/content/x.jpg", "Content/x.jpg"] {
+            #expect(PostMemo.imageFilePath(outside, root: "/r") == nil, "\(outside)")
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import GramgenCore
 import Testing
 @testable import GramgenContent
 
@@ -18,5 +19,15 @@ struct PostIDTests {
     ])
     func invalid(_ id: String, _ problem: String) {
         #expect(PostID.problem(with: id) == problem)
+    }
+
+    @Test("the check on bytes says what the rule as it reads says, on random ids of allowed and other characters (seeded)")
+    func bytesAgree() {
+        var random = SeededRandom.forTest("PostIDTests.bytesAgree")
+        let pieces = ["a", "Z", "0", "-", "_", ".", "é", "e\u{301}", " ", "/", "\u{301}", String(repeating: "x", count: 30)]
+        for _ in 0..<5_000 {
+            let id = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            #expect(PostID.problem(with: id) == PostID.problemByCharacters(with: id), "\(id.unicodeScalars.map { $0.value })")
+        }
     }
 }
