@@ -259,7 +259,7 @@ public final class BuildMemory: @unchecked Sendable {
                 guard found >= 2 else { return }
                 let second = UnsafeBufferPointer(rebasing: bytes[(slashes.0 + 1)..<(found == 2 ? bytes.count : slashes.1)])
                 let name: UnsafeBufferPointer<UInt8>
-                guard second.elementsEqual("posts".utf8) else {
+                guard second.hasSameBytes(as: "posts") else {
                     // users/<handle>/<name>...: the user's own files, in the walk's order.
                     // Changed in place in the table (a copy taken out and put back copies the stamp).
                     let user = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<slashes.0]), as: UTF8.self)
@@ -272,7 +272,7 @@ public final class BuildMemory: @unchecked Sendable {
                 }
                 guard found == 4 else { return }
                 let this = UnsafeBufferPointer(rebasing: bytes[..<slashes.2])
-                if !this.elementsEqual(folder) {
+                if !folder.withUnsafeBufferPointer(this.hasSameBytes) {
                     flush()
                     folder = Array(this)
                     run.removeAll(keepingCapacity: true)

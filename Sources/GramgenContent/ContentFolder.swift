@@ -36,6 +36,13 @@ enum ContentFolder {
         name.utf8.withContiguousStorageIfAvailable { isPlainName($0) } ?? isPlainName(name.utf8)
     }
 
+    /// The same on bytes in place, each look a `memchr` or `memcmp` (through a generic iterator,
+    /// a byte at a time, every tag key of 10,000 kept posts took 2 million instructions).
+    static func isPlainName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        !name.isEmpty && !name.hasSameBytes(as: ".") && !name.hasSameBytes(as: "..")
+            && name.index(of: 0) == nil && name.index(of: UInt8(ascii: "/")) == nil
+    }
+
     /// The same on a name's UTF-8 bytes (part of a longer path, looked at in place).
     static func isPlainName<Bytes: Collection<UInt8>>(_ name: Bytes) -> Bool {
         !name.isEmpty && !name.elementsEqual(".".utf8) && !name.elementsEqual("..".utf8)

@@ -21,3 +21,18 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return base.distance(to: UnsafePointer(found.assumingMemoryBound(to: UInt8.self)))
     }
 }
+
+extension UnsafeBufferPointer where Element == UInt8 {
+    /// Whether these bytes are `other`'s, compared with `memcmp` (`elementsEqual` goes a byte at
+    /// a time through a generic iterator: 850 instructions for a post folder's path).
+    @inlinable
+    public func hasSameBytes(as other: UnsafeBufferPointer<UInt8>) -> Bool {
+        count == other.count && (count == 0 || memcmp(baseAddress!, other.baseAddress!, count) == 0)
+    }
+
+    /// Whether these bytes are `text`'s.
+    @inlinable
+    public func hasSameBytes(as text: StaticString) -> Bool {
+        text.withUTF8Buffer { hasSameBytes(as: $0) }
+    }
+}
