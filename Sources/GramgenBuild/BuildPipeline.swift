@@ -343,7 +343,7 @@ public struct BuildPipeline {
         // pages; a big site's, whose peak memory is the render's, after them.
         if state.loaded.media == nil, !Self.isBig(site) {
             let images = images.images
-            state.mediaAhead = options.parallel.ahead { Self.mediaFiles(images) }
+            state.mediaAhead = options.parallel.ahead { MediaFiles(images) }
         }
         state.publisher = publisher
         // A catch-up build draws from the same loaded site: the renderer it made (its indexes,
@@ -380,13 +380,6 @@ public struct BuildPipeline {
         min(state.loaded.checked?.lastFileCount ?? 0, 64 * (site.posts.count + site.users.count) + 100_000)
     }
 
-    /// Every file the processed images are made of, by name in `media/`, and the digests they
-    /// are known by: one pass on the core beside the pages, where the digests were two more
-    /// passes over 33,000 names in the build's last stretch, on one core (at 10,000 posts).
-    static func mediaFiles(_ images: [String: ProcessedImage]) -> MediaFiles {
-        MediaFiles(images)
-    }
-
     /// Posts above which a one-off build trades time for memory: the search index made after the
     /// pages, not beside them, and the renderer freed before publishing.
     private static func isBig(_ site: Site) -> Bool {
@@ -400,7 +393,7 @@ public struct BuildPipeline {
         guard let publisher = state.publisher, let images = state.loaded.images, let cache = state.loaded.cache else { return .stop }
         // Made once for what was loaded: a catch-up build publishes the same set, which the
         // record then compares with the one it kept by identity, not by each of 33,000 names.
-        let media = state.loaded.media ?? state.mediaAhead?.value ?? Self.mediaFiles(images.images)
+        let media = state.loaded.media ?? state.mediaAhead?.value ?? MediaFiles(images.images)
         state.loaded.media = media
         state.mediaAhead = nil
         state.memory?.dropPendingRecords()
@@ -583,7 +576,7 @@ struct CacheFailure: Error {
     let underlying: Error
 }
 
-/// The media files a build publishes (`BuildPipeline.mediaFiles`): how many, and the digests
+/// The media files a build publishes, made on the core beside the pages: how many, and the digests
 /// a manifest and the cache know them by, made in one pass; their names as a set only when asked
 /// for (`names`). A one-off build after an edit publishes the very files its spare holds, which
 /// it sees from the count and digest alone: the set of 40,000 names, each hashed, was 2% of the

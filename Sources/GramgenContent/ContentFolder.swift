@@ -33,7 +33,8 @@ enum ContentFolder {
     /// (On the bytes in place: through `String.UTF8View` a byte at a time, every tag key of every
     /// kept post was looked at so at every build.)
     static func isPlainName(_ name: String) -> Bool {
-        name.utf8.withContiguousStorageIfAvailable { isPlainName($0) } ?? isPlainName(name.utf8)
+        var name = name
+        return name.withUTF8(isPlainName)
     }
 
     /// The same on bytes in place, each look a `memchr` or `memcmp` (through a generic iterator,
@@ -41,12 +42,6 @@ enum ContentFolder {
     static func isPlainName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
         !name.isEmpty && !name.hasSameBytes(as: ".") && !name.hasSameBytes(as: "..")
             && name.index(of: 0) == nil && name.index(of: UInt8(ascii: "/")) == nil
-    }
-
-    /// The same on a name's UTF-8 bytes (part of a longer path, looked at in place).
-    static func isPlainName<Bytes: Collection<UInt8>>(_ name: Bytes) -> Bool {
-        !name.isEmpty && !name.elementsEqual(".".utf8) && !name.elementsEqual("..".utf8)
-            && !name.contains(0) && !name.contains(UInt8(ascii: "/"))
     }
 
     /// Paths near `PATH_MAX` or holding a NUL go the general way (Foundation's resolver gives up

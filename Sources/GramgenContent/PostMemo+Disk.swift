@@ -200,7 +200,7 @@ extension PostMemo {
         return path.withUTF8 { path -> String? in
             let prefix: StaticString = "content/"
             guard path.count >= prefix.utf8CodeUnitCount,
-                  memcmp(path.baseAddress!, prefix.utf8Start, prefix.utf8CodeUnitCount) == 0 else { return nil }
+                  UnsafeBufferPointer(rebasing: path[..<prefix.utf8CodeUnitCount]).hasSameBytes(as: prefix) else { return nil }
             let rest = UnsafeBufferPointer(rebasing: path[prefix.utf8CodeUnitCount...])
             return root.withUTF8 { root in
                 String(unsafeUninitializedCapacity: root.count + 1 + rest.count) { buffer in

@@ -190,7 +190,7 @@ public struct ByteReader {
         try withStringBytes { bytes in
             for value in Value.allCases {
                 var raw = value.rawValue
-                if raw.withUTF8({ $0.count == bytes.count && ($0.isEmpty || memcmp($0.baseAddress!, bytes.baseAddress!, $0.count) == 0) }) {
+                if raw.withUTF8({ $0.hasSameBytes(as: bytes) }) {
                     return value
                 }
             }
