@@ -4,6 +4,13 @@
 public enum InternalLink {
     public static let marker = "gramgen:/"
 
+    /// The page's way back to the root in a view shared by pages of every depth (a post's card: one
+    /// view of each post, not one for each depth of page it is shown on). The template renderer
+    /// writes the page's own root in its place (`TemplateValue.rooted`). A control character, which
+    /// no link's path holds and the texts drawn never keep (captions lose them before cmark,
+    /// escaped texts in the escaper).
+    public static let rootMark = "\u{1}"
+
     /// A link target inside the site, e.g. `tags/seoul/`, marked for later resolution.
     public static func href(_ path: String) -> String { marker + path }
 

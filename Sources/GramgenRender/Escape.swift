@@ -1,3 +1,5 @@
+import GramgenCore
+
 /// Escaping for text placed into HTML and XML outside templates (templates escape the same way).
 enum Escape {
     static func html(_ text: String) -> String {
@@ -19,6 +21,29 @@ enum HTMLBytes {
         if let done: Void = text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0, to: &out) }) { return done }
         var text = text
         text.withUTF8 { appendEscaped($0, to: &out) }
+    }
+
+    /// `text` with `root` written for each `InternalLink.rootMark` in it, the rest escaped or not
+    /// (`TemplateValue.rooted`). A root ("../../") is never escaped.
+    static func append(_ text: String, root: [UInt8], escaped: Bool, to out: inout [UInt8]) {
+        if let done: Void = text.utf8.withContiguousStorageIfAvailable({ append($0, root: root, escaped: escaped, to: &out) }) {
+            return done
+        }
+        var text = text
+        text.withUTF8 { append($0, root: root, escaped: escaped, to: &out) }
+    }
+
+    static func append(_ bytes: UnsafeBufferPointer<UInt8>, root: [UInt8], escaped: Bool, to out: inout [UInt8]) {
+        let mark = InternalLink.rootMark.utf8.first!
+        var start = 0
+        while true {
+            let end = bytes.index(of: mark, from: start) ?? bytes.count
+            let piece = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            if escaped { appendEscaped(piece, to: &out) } else { out.append(contentsOf: piece) }
+            guard end < bytes.count else { return }
+            out.append(contentsOf: root)
+            start = end + 1
+        }
     }
 
     static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {

@@ -211,9 +211,8 @@ struct PageSet {
             let t = renderer.messages
             let title = text.isEmpty ? t.text("post_by", ["author": author]) : "\(author): \(SiteRenderer.shorten(text, to: 60))"
             var view = renderer.layout(path: path, title: title, description: text, share: renderer.shareImage(post))
-            // The same depth as a profile's later grid pages: most posts' views are made already.
-            let views = renderer.postViews(for: path)
-            view.post = renderer.views(for: path).post(post, load: .priority)
+            // Shown on other pages already, most posts' views are made.
+            view.post = renderer.postView(post).loading(.priority)
             let factory = renderer.views(for: path)
             func link(_ post: Post, _ label: String) -> PostLinkView {
                 PostLinkView(href: factory.root + SitePaths.post(post), label: label, tile: factory.tile(post),
@@ -221,7 +220,7 @@ struct PageSet {
             }
             view.previousPost = older.map { link($0, t.text("older_post")) }
             view.nextPost = newer.map { link($0, t.text("newer_post")) }
-            view.more = .of(more.map(views))
+            view.more = .of(more.map(renderer.postView))
             view.moreHeading = t.text("more_posts_from", ["author": post.author])
             return view
         }
@@ -278,7 +277,7 @@ struct PageSet {
                                                                      title: "#\(tag.display) (JSON Feed)")])
                 view.heading = "#\(tag.display)"
                 view.subheading = t.count("posts_count", posts.count)
-                view.top = .of(shownTop.map(renderer.postViews(for: folder)))
+                view.top = .of(shownTop.map(renderer.postView))
                 view.grid = renderer.tiles(pagePosts, for: folder)
                 view.pagination = renderer.pagination(current: number, total: pages.count, root: view.root) {
                     SitePaths.tag(tag.key, page: $0)

@@ -254,9 +254,9 @@ public struct Theme: Sendable {
     /// What is wrong with the site's language or its own texts (`content/i18n/<language>.yml`).
     public static func languageProblems(_ config: SiteConfig) -> [Diagnostic] { Messages.problems(in: config) }
 
-    /// Renders a template; a missing template is a theme error.
-    func render(_ name: String, _ view: some TemplateObject, memo: FragmentMemo? = nil) throws -> [UInt8] {
-        guard let bytes = renderer.render(name, .object(view), memo: memo) else {
+    /// Renders a page; a missing template is a theme error.
+    func render(_ name: String, _ page: PageView, memo: FragmentMemo? = nil) throws -> [UInt8] {
+        guard let bytes = renderer.render(name, .object(page), root: page.root, memo: memo) else {
             throw ThemeError(message: "the theme has no template '\(name).mustache'")
         }
         return bytes

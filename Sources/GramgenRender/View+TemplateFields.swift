@@ -1,6 +1,7 @@
 /// Templates look fields up by name. A table per view type answers without reflection or
 /// dynamic casts; these tables are also the list of every field a template can use
-/// (docs/templates.md).
+/// (docs/templates.md). A link of a view a post's card is drawn from is `rooted`: one view of
+/// each post serves pages of every depth (`SiteRenderer.postView`).
 protocol TemplateFields: TemplateObject {
     static var fields: FieldTable<Self> { get }
 }
@@ -15,7 +16,7 @@ extension UserView: TemplateFields {
     static let fields = FieldTable<UserView>([
         "handle": { .init($0.handle) },
         "name": { .init($0.name) },
-        "href": { .init($0.href) },
+        "href": { .init(rooted: $0.href) },
         "avatar": { .init($0.avatar) },
         "initial": { .init($0.initial) },
     ])
@@ -26,12 +27,12 @@ extension PostView: TemplateFields {
         "commentsLinkText": { .init($0.commentsLinkText) },
         "id": { .init($0.id) },
         "anchor": { .init($0.anchor) },
-        "href": { .init($0.href) },
+        "href": { .init(rooted: $0.href) },
         "author": { .init($0.author) },
         "dateISO": { .init($0.dateISO) },
         "dateText": { .init($0.dateText) },
         "location": { .init($0.location) },
-        "captionHTML": { .init($0.captionHTML) },
+        "captionHTML": { .init(rooted: $0.captionHTML) },
         "captionText": { .init($0.captionText) },
         "images": { .init($0.images) },
         "aspect": { .init($0.aspect) },
@@ -72,12 +73,12 @@ extension TileCountsView: TemplateFields {
 
 extension PostActionsView: TemplateFields {
     static let fields = FieldTable<PostActionsView>([
-        "likesHref": { .init($0.likesHref) },
+        "likesHref": { .init(rooted: $0.likesHref) },
         "likeCountText": { .init($0.likeCountText) },
-        "commentsHref": { .init($0.commentsHref) },
-        "shareHref": { .init($0.shareHref) },
-        "saveHref": { .init($0.saveHref) },
-        "locationHref": { .init($0.locationHref) },
+        "commentsHref": { .init(rooted: $0.commentsHref) },
+        "shareHref": { .init(rooted: $0.shareHref) },
+        "saveHref": { .init(rooted: $0.saveHref) },
+        "locationHref": { .init(rooted: $0.locationHref) },
     ])
 }
 
@@ -99,17 +100,17 @@ extension LikesView: TemplateFields {
     static let fields = FieldTable<LikesView>([
         "first": { .init($0.first) },
         "othersLabel": { .init($0.othersLabel) },
-        "href": { .init($0.href) },
+        "href": { .init(rooted: $0.href) },
         "users": { .init($0.users) },
         "count": { .init($0.count) },
-        "textHTML": { .init($0.textHTML) },
+        "textHTML": { .init(rooted: $0.textHTML) },
     ])
 }
 
 extension CommentView: TemplateFields {
     static let fields = FieldTable<CommentView>([
         "author": { .init($0.author) },
-        "html": { .init($0.html) },
+        "html": { .init(rooted: $0.html) },
         "dateISO": { .init($0.dateISO) },
         "dateText": { .init($0.dateText) },
     ])
@@ -118,7 +119,7 @@ extension CommentView: TemplateFields {
 extension TagLinkView: TemplateFields {
     static let fields = FieldTable<TagLinkView>([
         "name": { .init($0.name) },
-        "href": { .init($0.href) },
+        "href": { .init(rooted: $0.href) },
         "count": { .init($0.count) },
         "countText": { .init($0.countText) },
         "nameRank": { .init($0.nameRank) },
@@ -199,7 +200,7 @@ extension MasonryItemView: TemplateFields {
 
 extension PageView: TemplateFields {
     static let fields = FieldTable<PageView>([
-        "preloadPoster": { .init($0.preloadPoster) },
+        "preloadPoster": { .init(rooted: $0.preloadPoster) },
         "searchTexts": { .init($0.searchTexts) },
         "searchNoscriptHTML": { .init($0.searchNoscriptHTML) },
         "lang": { .init($0.lang) },
@@ -285,10 +286,10 @@ extension ProfileHeaderView: TemplateFields {
 
 extension RepostView: TemplateFields {
     static let fields = FieldTable<RepostView>([
-        "fromHTML": { .init($0.fromHTML) },
+        "fromHTML": { .init(rooted: $0.fromHTML) },
         "author": { .init($0.author) },
-        "href": { .init($0.href) },
-        "captionHTML": { .init($0.captionHTML) },
+        "href": { .init(rooted: $0.href) },
+        "captionHTML": { .init(rooted: $0.captionHTML) },
     ])
 }
 
@@ -331,7 +332,7 @@ extension PostList: TemplateObject, TemplateObjectList {
 extension SourceView: TemplateFields {
     static let fields = FieldTable<SourceView>([
         "type": { .init($0.type) },
-        "srcset": { .init($0.srcset) },
+        "srcset": { .init(rooted: $0.srcset) },
     ])
 }
 
@@ -341,8 +342,8 @@ extension ImageView: TemplateFields {
         "priority": { .init($0.priority) },
         "later": { .init($0.later) },
         "dotLabel": { .init($0.dotLabel) },
-        "src": { .init($0.src) },
-        "srcset": { .init($0.srcset) },
+        "src": { .init(rooted: $0.src) },
+        "srcset": { .init(rooted: $0.srcset) },
         "sizes": { .init($0.sizes) },
         "sources": { .init($0.sources) },
         "width": { .init($0.width) },
@@ -353,8 +354,8 @@ extension ImageView: TemplateFields {
         "focus": { .init($0.focus) },
         "focusStyle": { .init($0.focusStyle) },
         "backdrop": { .init($0.backdrop) },
-        "src1x": { .init($0.src1x) },
-        "src2x": { .init($0.src2x) },
+        "src1x": { .init(rooted: $0.src1x) },
+        "src2x": { .init(rooted: $0.src2x) },
         "index": { .init($0.index) },
         "count": { .init($0.count) },
         "video": { .init($0.video) },
@@ -364,8 +365,8 @@ extension ImageView: TemplateFields {
 extension VideoView: TemplateFields {
     static let fields = FieldTable<VideoView>([
         "sources": { .init($0.sources) },
-        "src": { .init($0.src) },
-        "poster": { .init($0.poster) },
+        "src": { .init(rooted: $0.src) },
+        "poster": { .init(rooted: $0.poster) },
         "width": { .init($0.width) },
         "height": { .init($0.height) },
         "duration": { .init($0.duration) },
@@ -375,7 +376,7 @@ extension VideoView: TemplateFields {
 
 extension VideoSourceView: TemplateFields {
     static let fields = FieldTable<VideoSourceView>([
-        "src": { .init($0.src) },
+        "src": { .init(rooted: $0.src) },
         "type": { .init($0.type) },
         "media": { .init($0.media) },
     ])

@@ -195,9 +195,17 @@ final class ViewFactory: @unchecked Sendable {
         return PersonView(user: user(handle), mark: mark, counts: counts, bio: bio)
     }
 
-    /// `<a href="…">text</a>`, both escaped: a link to put into a text of `Messages.html`.
+    /// `<a href="…">text</a>`, both escaped: a link to put into a text of `Messages.html`. An
+    /// href's `InternalLink.rootMark` is kept (the escaper drops control characters).
     static func link(_ href: String, _ text: String, className: String? = nil) -> String {
-        "<a" + (className.map { " class=\"\($0)\"" } ?? "") + " href=\"\(Escape.html(href))\">\(Escape.html(text))</a>"
+        var out: [UInt8] = Array("<a".utf8)
+        if let className { out += Array(" class=\"\(className)\"".utf8) }
+        out += Array(" href=\"".utf8)
+        HTMLBytes.append(href, root: Array(InternalLink.rootMark.utf8), escaped: true, to: &out)
+        out += Array("\">".utf8)
+        HTMLBytes.appendEscaped(text, to: &out)
+        out += Array("</a>".utf8)
+        return String(decoding: out, as: UTF8.self)
     }
 
     func comment(_ comment: Comment) -> CommentView {

@@ -10,10 +10,10 @@ private struct Fields: TemplateObject {
 
 private func object(_ values: [String: TemplateValue]) -> TemplateValue { .object(Fields(values: values)) }
 
-private func render(_ template: String, _ value: TemplateValue, partials: [String: String] = [:]) throws -> String {
+private func render(_ template: String, _ value: TemplateValue, partials: [String: String] = [:], root: String = "") throws -> String {
     var templates = ["page": try TemplateParser(template).parse()]
     for (name, text) in partials { templates[name] = try TemplateParser(text).parse() }
-    let bytes = try #require(TemplateRenderer(templates: templates).render("page", value))
+    let bytes = try #require(TemplateRenderer(templates: templates).render("page", value, root: root))
     return String(decoding: bytes, as: UTF8.self)
 }
 
@@ -36,6 +36,26 @@ struct TemplateTests {
         #expect(try render("{{t}}|{{{t}}}|{{& t}}|{{n}}|{{f}}|{{user.name}}|{{user.missing}}|{{nope}}", value)
             == "&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;|<a href=\"x\">Tom & 'Jerry'</a>|<a href=\"x\">Tom & 'Jerry'</a>|42|false|Ana||")
         #expect(try render("{{#items}}[{{.}}]{{/items}}", value) == "[a][b]")
+    }
+
+    @Test("a rooted value is written with the page's root for each mark, escaped or not; a text's mark is dropped")
+    func rooted() throws {
+        let mark = InternalLink.rootMark
+        let value = object([
+            "href": .rooted(mark + "ana/p/1/?q=a&b"), "html": .rooted("<a href=\"\(mark)tags/x/\">#x</a> & <a href=\"\(mark)bo/\">@bo</a>"),
+            "srcset": .rooted(mark + "media/a.webp 320w, " + mark + "media/b.webp 640w"), "plain": .rooted("no link"),
+            "text": .text(mark + "ana/"), "empty": .rooted(""),
+        ])
+        let template = "{{href}}|{{{html}}}|{{srcset}}|{{plain}}|{{text}}|{{#href}}[{{.}}]{{/href}}|{{empty}}"
+        #expect(try render(template, value, root: "../../")
+            == "../../ana/p/1/?q=a&amp;b|<a href=\"../../tags/x/\">#x</a> & <a href=\"../../bo/\">@bo</a>|"
+            + "../../media/a.webp 320w, ../../media/b.webp 640w|no link|ana/|[../../ana/p/1/?q=a&amp;b]|")
+        #expect(try render(template, value)
+            == "ana/p/1/?q=a&amp;b|<a href=\"tags/x/\">#x</a> & <a href=\"bo/\">@bo</a>|"
+            + "media/a.webp 320w, media/b.webp 640w|no link|ana/|[ana/p/1/?q=a&amp;b]|")
+        // A link made for a message (`liked_by`) keeps the mark its href holds, the rest escaped.
+        #expect(ViewFactory.link(mark + "a&b/", "<ana>", className: "handle")
+            == "<a class=\"handle\" href=\"\(mark)a&amp;b/\">&lt;ana&gt;</a>")
     }
 
     @Test("escaping works on code points: a quote with a combining mark, controls and non-characters")

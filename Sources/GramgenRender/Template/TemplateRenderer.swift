@@ -27,11 +27,14 @@ struct TemplateRenderer {
     /// The page drawn by template `name`, or nil when there is no such template. With `memo`,
     /// an item of a list that names a key for it (`TemplateObjectList.memoKey`) is drawn once and
     /// its bytes kept: drawn again, by this page or another, they are copied (see `FragmentMemo`).
-    func render(_ name: String, _ value: TemplateValue, memo: FragmentMemo? = nil) -> [UInt8]? {
+    /// `root`: the page's way back to the site root, written for `InternalLink.rootMark` in a
+    /// `.rooted` value.
+    func render(_ name: String, _ value: TemplateValue, root: String = "", memo: FragmentMemo? = nil) -> [UInt8]? {
         guard let number = numbers[name] else { return nil }
         var out: [UInt8] = []
         out.reserveCapacity(32 * 1024)
         var stack = Stack(value)
+        stack.root = Array(root.utf8)
         stack.memo = memo
         draw(number, stack: &stack, indentation: [], depth: 0, into: &out)
         return out
@@ -162,6 +165,7 @@ struct TemplateRenderer {
         case .variable(let path, let escaped):
             switch lookup(path, of: program, in: &stack) {
             case .text(let text): escaped ? HTMLBytes.appendEscaped(text, to: &out) : out.append(contentsOf: text.utf8)
+            case .rooted(let text): HTMLBytes.append(text, root: stack.root, escaped: escaped, to: &out)
             case .number(let number): out.append(contentsOf: String(number).utf8)
             case .flag(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
             case .missing, .list, .objects, .object: break
@@ -196,7 +200,7 @@ struct TemplateRenderer {
                     draw(program, body, stack: &stack, indentation: indentation, depth: depth, into: &out)
                     stack.pop()
                 }
-            case .text, .number, .object:
+            case .text, .rooted, .number, .object:
                 stack.push(value)
                 draw(program, body, stack: &stack, indentation: indentation, depth: depth, into: &out)
                 stack.pop()
@@ -262,6 +266,8 @@ struct TemplateRenderer {
         private var isObject: [Bool]
         /// Where drawn list items are kept, if anywhere.
         var memo: FragmentMemo?
+        /// The page's way back to the site root (`TemplateValue.rooted`).
+        var root: [UInt8] = []
         /// While an item to be kept is drawn: its place in the stack. A name looked up below it,
         /// in a value that may have it and does not say it is the same on every page
         /// (`TemplateObject.sharedMask`), makes the item's bytes depend on the page: not kept.

@@ -6,6 +6,9 @@ import Foundation
 enum TemplateValue {
     case missing
     case text(String)
+    /// Text holding links whose way back to the site root is `InternalLink.rootMark`, written
+    /// with the page's root in its place: a view shared by pages of every depth. Otherwise text.
+    case rooted(String)
     case number(Int)
     case flag(Bool)
     case list([TemplateValue])
@@ -16,6 +19,7 @@ enum TemplateValue {
 
     init(_ text: String) { self = .text(text) }
     init(_ text: String?) { self = text.map(TemplateValue.text) ?? .missing }
+    init(rooted text: String?) { self = text.map(TemplateValue.rooted) ?? .missing }
     init(_ number: Int) { self = .number(number) }
     init(_ flag: Bool) { self = .flag(flag) }
     init<T: TemplateObject>(_ object: T) { self = .object(object) }
