@@ -311,8 +311,8 @@ struct PageSet {
                                            description: t.text("explore_description", ["site": site.config.title]), nav: "explore")
                 view.heading = t.text("explore")
                 view.subnav = Self.exploreTabs(root: view.root, current: "posts", messages: t)
-                view.columns = Masonry.columns(for: posts, images: renderer.images, factory: renderer.views(for: path),
-                                               count: Masonry.columnCount, key: renderer.memoKeys(for: path))
+                view.columns = Masonry.columns(for: posts, images: renderer.images, factory: renderer.sharedViews,
+                                               count: Masonry.columnCount, key: renderer.memoKey)
                 view.pagination = renderer.pagination(current: number, total: pages.count, root: view.root,
                                                           path: SitePaths.explore(page:))
                 if posts.isEmpty { view.empty = t.text("empty_posts") }

@@ -17,8 +17,9 @@ public final class SiteRenderer: @unchecked Sendable {
     let parallel: Parallel
     let postViewCache = ViewCache<PostView>()
     let userViewCache = ViewCache<UserView>()
-    /// Makes the views shared by pages of every depth (`postView`).
-    private let sharedViews: ViewFactory
+    /// Makes the views shared by pages of every depth (`postView`, explore's items): their links
+    /// are `rooted`.
+    let sharedViews: ViewFactory
     /// Each user's activity, newest first.
     let activities: [String: [Activity]]
     /// Each author's posts, and the posts mentioning each handle (caption or comment), newest first.
@@ -274,27 +275,26 @@ public final class SiteRenderer: @unchecked Sendable {
     /// shows them), the first with priority; the rest lazily. Those two views are the page's own
     /// copies of the shared ones (`PostView.loading`), the others are shared.
     func cards(_ posts: [Post], for path: String) -> PostList? {
-        .of(posts, view: postView, eager: 2, key: memoKeys(for: path), poster: views(for: path).firstPoster)
+        .of(posts, view: postView, eager: 2, key: memoKey, poster: views(for: path).firstPoster)
     }
 
     /// A grid of tiles.
     func tiles(_ posts: [Post], for path: String) -> PostList? {
-        .of(posts, view: postView, key: memoKeys(for: path), poster: views(for: path).firstPoster)
+        .of(posts, view: postView, key: memoKey, poster: views(for: path).firstPoster)
     }
 
     /// Where drawn cards and tiles are kept (`FragmentMemo`); none: each is drawn.
     public var fragments: FragmentMemo?
 
-    /// Each post's key for `fragments` on a page at `path`: what its view is made from (the
-    /// site-wide inputs, the post's own, the page's depth), as pages are compared between
-    /// builds (`PageDigests`). None without digests.
-    func memoKeys(for path: String) -> ((Post) -> UInt64)? {
+    /// Each post's key for `fragments`: what its view is made from (the site-wide inputs, the
+    /// post's own), as pages are compared between builds (`PageDigests`). Not the page's depth:
+    /// an item is kept with a mark for the way back to the root (`TemplateRenderer.drawKept`).
+    /// None without digests.
+    var memoKey: ((Post) -> UInt64)? {
         guard fragments != nil, let digests = pageDigests else { return nil }
-        var base = DigestBuilder()
-        base.add(digests.site)
-        base.add(SitePaths.root(from: path))
         return { post in
-            var key = base
+            var key = DigestBuilder()
+            key.add(digests.site)
             key.add(digests.digest(of: post))
             return key.value
         }

@@ -188,7 +188,7 @@ extension MasonryColumnView: TemplateFields {
 
 extension MasonryItemView: TemplateFields {
     static let fields = FieldTable<MasonryItemView>([
-        "href": { .init($0.href) },
+        "href": { .init(rooted: $0.href) },
         "image": { .init($0.image) },
         "author": { .init($0.author) },
         "sensitive": { .init($0.sensitive) },

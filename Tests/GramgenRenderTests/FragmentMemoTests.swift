@@ -25,12 +25,36 @@ private struct Keyed: TemplateObjectList {
     }
 }
 
+/// A list whose items hold a link of a view shared by pages of every depth (`TemplateValue.rooted`).
+private struct Linked: TemplateObjectList {
+    let names: [String]
+    var count: Int { names.count }
+    func item(_ index: Int) -> TemplateValue {
+        .object(Fields(values: ["name": .text(names[index]), "href": .rooted(InternalLink.rootMark + names[index] + "/")]))
+    }
+    func memoKey(_ index: Int) -> UInt64? { Keyed(names: names).memoKey(index) }
+}
+
 /// `FragmentMemo`: list items drawn once and copied after, on other pages and in later builds.
 struct FragmentMemoTests {
-    private func render(_ template: String, _ page: Fields, memo: FragmentMemo) throws -> String {
+    private func render(_ template: String, _ page: Fields, root: String = "", memo: FragmentMemo) throws -> String {
         let renderer = TemplateRenderer(templates: ["page": try TemplateParser(template).parse(),
                                                     "item": try TemplateParser("<{{name}}>").parse()])
-        return String(decoding: try #require(renderer.render("page", .object(page), memo: memo)), as: UTF8.self)
+        return String(decoding: try #require(renderer.render("page", .object(page), root: root, memo: memo)), as: UTF8.self)
+    }
+
+    @Test("an item with links is kept once for pages of every depth, each page's root written into it as it is drawn or copied")
+    func everyDepth() throws {
+        let page = Fields(values: ["list": .objects(Linked(names: ["ann", "bo"]))])
+        let template = "{{#list}}<a href=\"{{href}}\">{{name}}</a>{{/list}}"
+        let memo = FragmentMemo()
+        #expect(try render(template, page, root: "../../", memo: memo) == "<a href=\"../../ann/\">ann</a><a href=\"../../bo/\">bo</a>")
+        #expect(memo.counts == (copied: 0, kept: 2))
+        #expect(try render(template, page, memo: memo) == "<a href=\"ann/\">ann</a><a href=\"bo/\">bo</a>")
+        #expect(try render(template, page, root: "../", memo: memo) == "<a href=\"../ann/\">ann</a><a href=\"../bo/\">bo</a>")
+        #expect(memo.counts == (copied: 4, kept: 2))
+        // Drawn without a memo, the same bytes.
+        #expect(try render(template, page, root: "../", memo: FragmentMemo(budget: 0)) == "<a href=\"../ann/\">ann</a><a href=\"../bo/\">bo</a>")
     }
 
     @Test("an item that reads only itself and the page's shared fields is kept and copied; one that reads anything else of the page is drawn on every page")

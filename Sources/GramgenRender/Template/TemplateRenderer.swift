@@ -232,22 +232,40 @@ struct TemplateRenderer {
 
     /// Item `item` of `items` as the body of a section: copied from `memo` when kept there under
     /// its key and `context`, else drawn, and kept unless it read anything of the page around it
-    /// that `context` does not cover.
+    /// that `context` does not cover. Kept with `InternalLink.rootMark` for the way back to the
+    /// root (drawn with it as the root), so one item serves pages of every depth: the page's root
+    /// is written in its place as the item is put on the page.
     private func drawKept(_ memo: FragmentMemo, key itemKey: UInt64, context: DigestBuilder, _ items: any TemplateObjectList,
                           _ item: Int, _ program: Program, _ body: Range<Int>, stack: inout Stack, indentation: [UInt8],
                           depth: Int, into out: inout [UInt8]) {
         var digest = context
         digest.add(itemKey)
         let key = digest.value
-        if memo.copy(key, into: &out) { return }
         let start = out.count
+        if memo.copy(key, into: &out) { return Self.writeRoot(stack.root, in: &out, from: start) }
+        let root = stack.root
+        stack.root = Self.rootMark
         stack.push(items.item(item))
         stack.floor = stack.count - 1
         stack.readBelowFloor = false
         draw(program, body, stack: &stack, indentation: indentation, depth: depth, into: &out)
         stack.pop()
         stack.floor = nil
+        stack.root = root
         if !stack.readBelowFloor { memo.keep(key, out[start...]) }
+        Self.writeRoot(root, in: &out, from: start)
+    }
+
+    private static let rootMark = Array(InternalLink.rootMark.utf8)
+
+    /// `root` in place of each `InternalLink.rootMark` in `out` from `start` on (an item drawn or
+    /// copied with the mark).
+    private static func writeRoot(_ root: [UInt8], in out: inout [UInt8], from start: Int) {
+        guard root != rootMark,
+              let first = out.withUnsafeBufferPointer({ $0.index(of: rootMark[0], from: start) }) else { return }
+        let item = Array(out[first...])
+        out.removeSubrange(first...)
+        item.withUnsafeBufferPointer { HTMLBytes.append($0, root: root, escaped: false, to: &out) }
     }
 
     /// The values of the sections drawn, innermost last, with the names each may have
