@@ -213,10 +213,10 @@ struct PageSet {
             var view = renderer.layout(path: path, title: title, description: text, share: renderer.shareImage(post))
             // Shown on other pages already, most posts' views are made.
             view.post = renderer.postView(post).loading(.priority)
-            let factory = renderer.views(for: path)
+            // The newer and older posts are among `more`: their shared views are made.
             func link(_ post: Post, _ label: String) -> PostLinkView {
-                PostLinkView(href: factory.root + SitePaths.post(post), label: label, tile: factory.tile(post),
-                             sensitive: site.isSensitive(post))
+                let shared = renderer.postView(post)
+                return PostLinkView(href: shared.href, label: label, tile: shared.tile, sensitive: shared.sensitive)
             }
             view.previousPost = older.map { link($0, t.text("older_post")) }
             view.nextPost = newer.map { link($0, t.text("newer_post")) }

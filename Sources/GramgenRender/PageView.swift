@@ -118,7 +118,7 @@ struct PersonView {
     let bio: String?
 }
 
-/// A link to another post with its tile.
+/// A link to another post with its tile, from the post's shared view (`href` and `tile` rooted).
 struct PostLinkView {
     let href: String
     let label: String
@@ -129,8 +129,9 @@ struct PostLinkView {
 
 /// Posts a page lists as cards or tiles (a template's `items`), each one's view made only when a
 /// template draws it: an item kept from an earlier page or build is copied without it
-/// (`FragmentMemo`, by `key`). Views are shared by the pages at the same depth (`view`); the
-/// first `eager` cards are copies whose first photo loads at once (`SiteRenderer.cards`).
+/// (`FragmentMemo`, by `key`). Views are shared by the pages of every depth (`view`,
+/// `SiteRenderer.postView`); the first `eager` cards are copies whose first photo loads at once
+/// (`SiteRenderer.cards`).
 struct PostList {
     let posts: [Post]
     let view: (Post) -> PostView

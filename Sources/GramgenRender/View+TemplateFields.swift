@@ -304,7 +304,7 @@ extension PersonView: TemplateFields {
 
 extension PostLinkView: TemplateFields {
     static let fields = FieldTable<PostLinkView>([
-        "href": { .init($0.href) },
+        "href": { .init(rooted: $0.href) },
         "label": { .init($0.label) },
         "tile": { .init($0.tile) },
         "sensitive": { .init($0.sensitive) },
