@@ -2,9 +2,12 @@
 # The instructions one build takes (valgrind's callgrind): a figure that does not move with the
 # hour, as times on this machine do (up to 2x), for comparing two binaries' code.
 #
-#   bench/instructions.sh BINARY pages|caption|post [SITE]
+#   bench/instructions.sh BINARY pages|kept|caption|post [SITE]
 #
-# pages    a build into an empty output, the image cache kept (pages only)
+# pages    a build into an empty output, the image cache kept (pages only), every post read and
+#          every card drawn (the binary's records are not used under valgrind: see below)
+# kept     the same with the binary's records and kept cards, as the timed pages-only benchmark
+#          builds (`run.sh --steps warm`: its warm-up builds leave them)
 # caption  a caption edit, then a build (its records and image cache kept, the output published)
 # post     a new post with a photo, then a build (as caption: every newest-first page moves)
 #
@@ -45,11 +48,16 @@ case $kind in
     "$work/gramgen" build --site "$work/site" --quiet
     rm -rf "$work/site/public"
     callgrind ;;
+  kept)
+    "$work/gramgen" build --site "$work/site" --quiet  # the image cache filled
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$work/gramgen" build --site "$work/site" --quiet 2>/dev/null
+    rm -rf "$work/site/public" "$work/site/.public.spare"
+    callgrind ;;
   caption|post)
     "$work/gramgen" build --site "$work/site" --quiet  # the image cache filled (it is kept by content, not by executable)
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$work/gramgen" build --site "$work/site" --quiet 2>/dev/null
     "$here/edit_once.sh" "$work/gramgen" "$work/site" "$kind" --edit-only
     callgrind ;;
-  *) echo "kind: pages, caption or post" >&2; exit 2 ;;
+  *) echo "kind: pages, kept, caption or post" >&2; exit 2 ;;
 esac
 rm -rf "$work"

@@ -110,9 +110,15 @@ public final class FragmentMemo: @unchecked Sendable {
 
     /// Appends the item kept under `key` to `out`; false when there is none.
     func copy(_ key: UInt64, into out: inout [UInt8]) -> Bool {
+        read(key) { out.append(contentsOf: $0) }
+    }
+
+    /// Hands the item kept under `key` to `use` (a kept one is checked first), which must not
+    /// keep the bytes; false when there is none.
+    func read(_ key: UInt64, _ use: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
         let (copied, file): (Bool, KeptItems?) = lock.withLock {
             if let bytes = fresh[key] {
-                out += bytes
+                bytes.withUnsafeBufferPointer(use)
                 used.insert(key)
                 copiedThisBuild += 1
                 return (true, nil)
@@ -120,7 +126,8 @@ public final class FragmentMemo: @unchecked Sendable {
             return (false, openedFile())
         }
         if copied { return true }
-        guard let file, let entry = file.find(key), file.append(entry, to: &out) else { return false }
+        guard let file, let entry = file.find(key), let bytes = file.bytes(of: entry) else { return false }
+        bytes.withUnsafeBufferPointer(use)
         lock.withLock {
             used.insert(key)
             copiedThisBuild += 1
@@ -308,10 +315,10 @@ private final class KeptItems {
     var entries: [Entry] { (0..<count).map { Self.entry(table, $0) } }
 
     /// Appends the item's bytes when they read back whole and match their digest.
-    func append(_ entry: Entry, to out: inout [UInt8]) -> Bool {
-        guard let bytes = Self.read(fd, at: entry.offset, count: entry.length), Self.digest(bytes) == entry.digest else { return false }
-        out += bytes
-        return true
+    /// The entry's bytes, when they are what the table says.
+    func bytes(of entry: Entry) -> [UInt8]? {
+        guard let bytes = Self.read(fd, at: entry.offset, count: entry.length), Self.digest(bytes) == entry.digest else { return nil }
+        return bytes
     }
 
     static func read(_ fd: Int32, at offset: Int, count: Int) -> [UInt8]? {

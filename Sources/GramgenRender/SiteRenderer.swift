@@ -33,6 +33,8 @@ public final class SiteRenderer: @unchecked Sendable {
     let postsLikedBy: [String: [Post]]
     /// The theme's texts, dates and numbers in the site's language.
     let messages: Messages
+    /// The same for templates (`{{t.…}}`), shared by every page.
+    let texts: MessagesView
     /// Make the search index while the pages are drawn: a second thread's work at the price of
     /// holding the index all along (`BuildPipeline` decides by the site's size).
     public var searchAhead = false
@@ -50,6 +52,7 @@ public final class SiteRenderer: @unchecked Sendable {
         self.theme = theme
         self.inputs = inputs
         messages = Messages(config: site.config)
+        texts = MessagesView(messages: messages)
         sharedViews = ViewFactory(site: site, images: images, root: InternalLink.rootMark, messages: messages, users: userViewCache)
         let made = prepared ?? Prepared(site, parallel: parallel)
         activities = made.activities
@@ -224,7 +227,7 @@ public final class SiteRenderer: @unchecked Sendable {
             : links.feeds + extraFeeds.map { FeedLinkView(href: root + $0.href, type: $0.type, title: $0.title) }
         let pageTitle = title.isEmpty ? config.title : "\(title) · \(config.title)"
         return PageView(
-            lang: config.language, dir: messages.direction, t: MessagesView(messages: messages), siteTitle: config.title, title: pageTitle,
+            lang: config.language, dir: messages.direction, t: texts, siteTitle: config.title, title: pageTitle,
             description: description.isEmpty ? config.description : Self.shorten(description, to: 200),
             canonical: config.baseURL + path, root: root, stylesheet: links.stylesheet, script: links.script,
             feeds: feeds, share: share, navHome: nav == "home", navExplore: nav == "explore",

@@ -241,9 +241,9 @@ struct TemplateRenderer {
         var digest = context
         digest.add(itemKey)
         let key = digest.value
-        let start = out.count
-        if memo.copy(key, into: &out) { return Self.writeRoot(stack.root, in: &out, from: start) }
         let root = stack.root
+        if memo.read(key, { HTMLBytes.append($0, root: root, escaped: false, to: &out) }) { return }
+        let start = out.count
         stack.root = Self.rootMark
         stack.push(items.item(item))
         stack.floor = stack.count - 1
@@ -258,8 +258,8 @@ struct TemplateRenderer {
 
     private static let rootMark = Array(InternalLink.rootMark.utf8)
 
-    /// `root` in place of each `InternalLink.rootMark` in `out` from `start` on (an item drawn or
-    /// copied with the mark).
+    /// `root` in place of each `InternalLink.rootMark` in `out` from `start` on (an item drawn
+    /// with the mark).
     private static func writeRoot(_ root: [UInt8], in out: inout [UInt8], from start: Int) {
         guard root != rootMark,
               let first = out.withUnsafeBufferPointer({ $0.index(of: rootMark[0], from: start) }) else { return }
