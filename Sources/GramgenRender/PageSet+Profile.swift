@@ -147,7 +147,7 @@ extension PageSet {
 
     /// Every user's list and following feed, the two profile tabs drawn as cards, page by page
     /// in the order of the newest post each page shows, across the users. A post's card is the
-    /// same on every page of the same depth, and the pages that show a post show it near each
+    /// same on every page (its links' root written in as it is placed), and the pages that show a post show it near each
     /// other in this order (its author's list, its author's followers' feeds: all newest first),
     /// so it is drawn for the first of them and copied for the others while a one-off build
     /// still keeps it (`FragmentMemo`). User by user, the same card came back a whole feed of

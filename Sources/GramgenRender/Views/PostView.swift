@@ -1,8 +1,9 @@
 import Foundation
 import GramgenCore
 
-/// A post as the templates draw it, with links relative to the page it is on. A class: one post's
-/// view is shared by every page at the same depth, and passing it to a template copies no fields.
+/// A post as the templates draw it, its links relative to the site's root, which starts as
+/// `InternalLink.rootMark` (`TemplateValue.rooted`). A class: one post's view is shared by every
+/// page that shows it, whatever its depth, and passing it to a template copies no fields.
 final class PostView {
     let id: String
     /// A short name for the post's slides on a page (`#p1a2b3c4d-2`), the same on every page. Made
