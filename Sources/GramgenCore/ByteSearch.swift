@@ -12,6 +12,17 @@ extension StringProtocol {
     }
 }
 
+extension String {
+    /// `body` on the text's UTF-8 bytes: a native string's read in place (no copy, and no count
+    /// shared by the threads reading the same string touched), a bridged one's made contiguous first.
+    @inlinable
+    public func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        if let result = try utf8.withContiguousStorageIfAvailable(body) { return result }
+        var text = self
+        return try text.withUTF8(body)
+    }
+}
+
 extension UnsafeBufferPointer where Element == UInt8 {
     /// The index of the first `byte` at `start` or after, found with `memchr` (`firstIndex(of:)`
     /// looks a byte at a time: a record's thousands of lines and paths are cut so).

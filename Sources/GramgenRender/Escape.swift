@@ -16,28 +16,22 @@ enum Escape {
 /// is working on Unicode scalars: a quote followed by a combining mark is still escaped.
 enum HTMLBytes {
     static func appendEscaped(_ text: String, to out: inout [UInt8]) {
-        // A native string's bytes are read in place (no copy of the string, whose count is shared
-        // by every thread drawing the same view); a bridged one's are made contiguous first.
-        if let done: Void = text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0, to: &out) }) { return done }
-        var text = text
-        text.withUTF8 { appendEscaped($0, to: &out) }
+        text.withUTF8Bytes { appendEscaped($0, to: &out) }
     }
+
+    /// `InternalLink.rootMark`'s bytes (one).
+    static let rootMark = Array(InternalLink.rootMark.utf8)
 
     /// `text` with `root` written for each `InternalLink.rootMark` in it, the rest escaped or not
     /// (`TemplateValue.rooted`). A root ("../../") is never escaped.
     static func append(_ text: String, root: [UInt8], escaped: Bool, to out: inout [UInt8]) {
-        if let done: Void = text.utf8.withContiguousStorageIfAvailable({ append($0, root: root, escaped: escaped, to: &out) }) {
-            return done
-        }
-        var text = text
-        text.withUTF8 { append($0, root: root, escaped: escaped, to: &out) }
+        text.withUTF8Bytes { append($0, root: root, escaped: escaped, to: &out) }
     }
 
     static func append(_ bytes: UnsafeBufferPointer<UInt8>, root: [UInt8], escaped: Bool, to out: inout [UInt8]) {
-        let mark = InternalLink.rootMark.utf8.first!
         var start = 0
         while true {
-            let end = bytes.index(of: mark, from: start) ?? bytes.count
+            let end = bytes.index(of: rootMark[0], from: start) ?? bytes.count
             let piece = UnsafeBufferPointer(rebasing: bytes[start..<end])
             if escaped { appendEscaped(piece, to: &out) } else { out.append(contentsOf: piece) }
             guard end < bytes.count else { return }

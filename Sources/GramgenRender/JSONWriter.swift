@@ -67,10 +67,7 @@ enum JSONWriter {
     }
 
     static func writeString(_ text: String, into out: inout [UInt8]) {
-        // A native string's bytes are read in place; a bridged one's are made contiguous first.
-        if let done: Void = text.utf8.withContiguousStorageIfAvailable({ writeString($0, into: &out) }) { return done }
-        var text = text
-        text.withUTF8 { writeString($0, into: &out) }
+        text.withUTF8Bytes { writeString($0, into: &out) }
     }
 
     /// Runs of bytes that need no escape are copied whole, and the text is read once: byte by

@@ -201,7 +201,7 @@ final class ViewFactory: @unchecked Sendable {
         var out: [UInt8] = Array("<a".utf8)
         if let className { out += Array(" class=\"\(className)\"".utf8) }
         out += Array(" href=\"".utf8)
-        HTMLBytes.append(href, root: Array(InternalLink.rootMark.utf8), escaped: true, to: &out)
+        HTMLBytes.append(href, root: HTMLBytes.rootMark, escaped: true, to: &out)
         out += Array("\">".utf8)
         HTMLBytes.appendEscaped(text, to: &out)
         out += Array("</a>".utf8)

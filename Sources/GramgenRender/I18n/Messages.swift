@@ -25,7 +25,7 @@ struct Messages: Sendable {
     private let table: [String: Message]
     /// Each text without values, filled once: a page's template asks for some thirty (`t.…`,
     /// `MessagesView`), each looked up and filled at every page, 2% of a pages-only build.
-    private var plainTexts: [String: String] = [:]
+    private(set) var plainTexts: [String: String] = [:]
 
     init(config: SiteConfig) {
         language = Language.forTag(config.language) ?? Language(code: .en)
@@ -41,9 +41,6 @@ struct Messages: Sendable {
     }
 
     var direction: String { language.isRightToLeft ? "rtl" : "ltr" }
-
-    /// Each text without values (`MessagesView`).
-    var plainTextsByKey: [String: String] { plainTexts }
 
     /// The text `key` with its placeholders filled in.
     func text(_ key: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
@@ -120,11 +117,7 @@ struct Messages: Sendable {
         // card of every page (eight times a post in a pages-only build), it took 4% of that build
         // through `Character` search, then 5% through `String.UTF8View`'s index by index
         // (`firstIndex(of:)`) and a string made for each piece.
-        if let filled = text.utf8.withContiguousStorageIfAvailable({ Self.fill($0, values, count: count, escape: escape) }) {
-            return filled
-        }
-        var text = text
-        return text.withUTF8 { Self.fill($0, values, count: count, escape: escape) }
+        return text.withUTF8Bytes { Self.fill($0, values, count: count, escape: escape) }
     }
 
     private static func fill(_ bytes: UnsafeBufferPointer<UInt8>, _ values: KeyValuePairs<String, String>, count: String?,
@@ -203,7 +196,7 @@ final class MessagesView: TemplateObject, @unchecked Sendable {
     init(messages: Messages) {
         self.messages = messages
         var byNumber: [String?] = []
-        for (key, text) in messages.plainTextsByKey {
+        for (key, text) in messages.plainTexts {
             let number = FieldName(key).number
             if number >= byNumber.count { byNumber += Array(repeating: nil, count: number + 1 - byNumber.count) }
             byNumber[number] = text

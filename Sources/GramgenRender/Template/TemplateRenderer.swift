@@ -244,7 +244,7 @@ struct TemplateRenderer {
         let root = stack.root
         if memo.read(key, { HTMLBytes.append($0, root: root, escaped: false, to: &out) }) { return }
         let start = out.count
-        stack.root = Self.rootMark
+        stack.root = HTMLBytes.rootMark
         stack.push(items.item(item))
         stack.floor = stack.count - 1
         stack.readBelowFloor = false
@@ -256,13 +256,11 @@ struct TemplateRenderer {
         Self.writeRoot(root, in: &out, from: start)
     }
 
-    private static let rootMark = Array(InternalLink.rootMark.utf8)
-
     /// `root` in place of each `InternalLink.rootMark` in `out` from `start` on (an item drawn
     /// with the mark).
     private static func writeRoot(_ root: [UInt8], in out: inout [UInt8], from start: Int) {
-        guard root != rootMark,
-              let first = out.withUnsafeBufferPointer({ $0.index(of: rootMark[0], from: start) }) else { return }
+        guard root != HTMLBytes.rootMark,
+              let first = out.withUnsafeBufferPointer({ $0.index(of: HTMLBytes.rootMark[0], from: start) }) else { return }
         let item = Array(out[first...])
         out.removeSubrange(first...)
         item.withUnsafeBufferPointer { HTMLBytes.append($0, root: root, escaped: false, to: &out) }
