@@ -28,6 +28,8 @@ public final class FragmentMemo: @unchecked Sendable {
     public static let budget = 96 << 20
     /// New items a one-off build holds at most (bytes).
     public static let oneOffMemory = 32 << 20
+    /// Items read from the file held at most (bytes), to copy again without reading them again.
+    public static let checkedMemory = 48 << 20
     /// A build that kept fewer new items than this does not write the file (a caption edit keeps
     /// a few cards, drawn again next time for less than writing them costs).
     public static let saveThreshold = 32
@@ -56,14 +58,24 @@ public final class FragmentMemo: @unchecked Sendable {
     private var source: (path: String, salt: UInt64)?
     private var file: KeptItems?
     private var opened = false
+    /// Items read from the file and found sound, at most `checkedBudget` bytes of them: a card is
+    /// on several pages (a pages-only build of 10,000 posts reads 21,700 items 154,600 times), and
+    /// each read from the file is a system call, an array and a digest of its bytes. A key's
+    /// bytes are the same whichever file they come from (the key is a digest of all they are made
+    /// of, with the salt): they are dropped only with the salt (`restore`).
+    private var checked: [UInt64: [UInt8]] = [:]
+    private var checkedBytes = 0
+    private let checkedBudget: Int
 
     /// `memoryBudget`: new items held at most (`gramgen serve`, which keeps them only in memory:
     /// the whole budget). `dropsOldest`: a one-off build's memo, which once full drops the items
     /// it kept first to keep new ones.
     public init(budget: Int = FragmentMemo.budget, memoryBudget: Int = FragmentMemo.budget,
-                saveThreshold: Int = FragmentMemo.saveThreshold, dropsOldest: Bool = false) {
+                saveThreshold: Int = FragmentMemo.saveThreshold, dropsOldest: Bool = false,
+                checkedBudget: Int = FragmentMemo.checkedMemory) {
         self.budget = budget
         self.memoryBudget = min(budget, memoryBudget)
+        self.checkedBudget = min(budget, checkedBudget)
         self.saveThreshold = saveThreshold
         self.dropsOldest = dropsOldest
     }
@@ -72,6 +84,10 @@ public final class FragmentMemo: @unchecked Sendable {
     public var counts: (copied: Int, kept: Int) {
         lock.withLock { (copiedThisBuild, keptThisBuild) }
     }
+
+    /// Items read from the file so far (tests).
+    public var fileReads: Int { lock.withLock { fileReadCount } }
+    private var fileReadCount = 0
 
     /// A new build: counts and the set of items it used start again. `gramgen serve` keeps the
     /// memo between builds; once it holds more than seven eighths of its budget, the items used
@@ -102,7 +118,12 @@ public final class FragmentMemo: @unchecked Sendable {
     /// The last build's items are in the file at `path`, written with `salt`.
     public func restore(from path: String, salt: String) {
         lock.withLock {
-            source = (path, Self.digest(salt))
+            let digest = Self.digest(salt)
+            if source?.salt != digest {
+                checked.removeAll()
+                checkedBytes = 0
+            }
+            source = (path, digest)
             file = nil
             opened = false
         }
@@ -114,23 +135,32 @@ public final class FragmentMemo: @unchecked Sendable {
     }
 
     /// Hands the item kept under `key` to `use` (a kept one is checked first), which must not
-    /// keep the bytes; false when there is none.
+    /// keep the bytes; false when there is none. `use` runs outside the lock: the two threads of
+    /// a build copy cards at once.
     func read(_ key: UInt64, _ use: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
-        let (copied, file): (Bool, KeptItems?) = lock.withLock {
-            if let bytes = fresh[key] {
-                bytes.withUnsafeBufferPointer(use)
+        let (held, file): ([UInt8]?, KeptItems?) = lock.withLock {
+            if let bytes = fresh[key] ?? checked[key] {
                 used.insert(key)
                 copiedThisBuild += 1
-                return (true, nil)
+                return (bytes, nil)
             }
-            return (false, openedFile())
+            return (nil, openedFile())
         }
-        if copied { return true }
-        guard let file, let entry = file.find(key), let bytes = file.bytes(of: entry) else { return false }
+        if let held {
+            held.withUnsafeBufferPointer(use)
+            return true
+        }
+        guard let file, let entry = file.find(key) else { return false }
+        let bytes = file.bytes(of: entry)
+        lock.withLock { fileReadCount += 1 }
+        guard let bytes else { return false }
         bytes.withUnsafeBufferPointer(use)
         lock.withLock {
             used.insert(key)
             copiedThisBuild += 1
+            if checkedBytes + bytes.count <= checkedBudget, checked.updateValue(bytes, forKey: key) == nil {
+                checkedBytes += bytes.count
+            }
         }
         return true
     }

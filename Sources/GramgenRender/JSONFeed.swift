@@ -35,37 +35,67 @@ struct JSONFeed {
         let attachments: [Image]
         let gramgen: Extension
 
-        /// The item as it stands in a feed's `items` array (4 spaces deep).
+        /// The item as it stands in a feed's `items` array (4 spaces deep), its keys in order.
         var json: [UInt8] {
             var out: [UInt8] = []
-            JSONWriter.write(.object([
-                "id": .string(id), "url": .string(url), "content_html": .string(contentHTML),
-                "content_text": .string(contentText), "summary": summary.map(JSONValue.string),
-                "date_published": .string(datePublished),
-                "authors": .array(authors.map { author in
-                    .object(["name": .string(author.name), "url": .string(author.url),
-                             "avatar": author.avatar.map(JSONValue.string)])
-                }),
-                "tags": tags.map { .array($0.map(JSONValue.string)) }, "image": image.map(JSONValue.string),
-                "attachments": attachments.isEmpty ? nil : .array(attachments.map { video in
-                    .object(["url": .string(video.url), "mime_type": .string(video.mimeType),
-                             "size_in_bytes": video.video.map { .int($0.bytes) },
-                             "duration_in_seconds": video.video.map { .number($0.duration) }])
-                }),
-                "_gramgen": .object([
-                    "location": gramgen.location.map(JSONValue.string), "sensitive": .bool(gramgen.sensitive),
-                    "repost_of": gramgen.repostOf.map(JSONValue.string),
-                    "images": .array(gramgen.images.map { image in
-                        .object(["url": .string(image.url), "width": .int(image.width), "height": .int(image.height),
-                                 "aspect_ratio": .number(image.aspectRatio), "alt": .string(image.alt),
-                                 "mime_type": .string(image.mimeType), "dominant_color": .string(image.dominantColor),
-                                 "placeholder": .string(image.placeholder),
-                                 "type": .string(image.video == nil ? "photo" : "video"),
-                                 "poster": image.video.map { .string($0.poster) },
-                                 "duration": image.video.map { .number($0.duration) }])
-                    }),
-                ]),
-            ]), indent: 4, into: &out)
+            out.reserveCapacity(contentHTML.utf8.count + contentText.utf8.count + 1024)
+            JSONWriter.object(indent: 4, into: &out) { item in
+                item.object("_gramgen") { extra in
+                    extra.array("images") { list in
+                        for image in gramgen.images {
+                            list.object { fields in
+                                fields.string("alt", image.alt)
+                                fields.number("aspect_ratio", image.aspectRatio)
+                                fields.string("dominant_color", image.dominantColor)
+                                fields.number("duration", image.video?.duration)
+                                fields.int("height", image.height)
+                                fields.string("mime_type", image.mimeType)
+                                fields.string("placeholder", image.placeholder)
+                                fields.string("poster", image.video?.poster)
+                                fields.string("type", image.video == nil ? "photo" : "video")
+                                fields.string("url", image.url)
+                                fields.int("width", image.width)
+                            }
+                        }
+                    }
+                    extra.string("location", gramgen.location)
+                    extra.string("repost_of", gramgen.repostOf)
+                    extra.bool("sensitive", gramgen.sensitive)
+                }
+                if !attachments.isEmpty {
+                    item.array("attachments") { list in
+                        for video in attachments {
+                            list.object { fields in
+                                fields.number("duration_in_seconds", video.video?.duration)
+                                fields.string("mime_type", video.mimeType)
+                                fields.int("size_in_bytes", video.video?.bytes)
+                                fields.string("url", video.url)
+                            }
+                        }
+                    }
+                }
+                item.array("authors") { list in
+                    for author in authors {
+                        list.object { fields in
+                            fields.string("avatar", author.avatar)
+                            fields.string("name", author.name)
+                            fields.string("url", author.url)
+                        }
+                    }
+                }
+                item.string("content_html", contentHTML)
+                item.string("content_text", contentText)
+                item.string("date_published", datePublished)
+                item.string("id", id)
+                item.string("image", image)
+                item.string("summary", summary)
+                if let tags {
+                    item.array("tags") { list in
+                        for tag in tags { list.string(tag) }
+                    }
+                }
+                item.string("url", url)
+            }
             return out
         }
     }
@@ -101,12 +131,19 @@ struct JSONFeed {
     func encoded() -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(items.reduce(512) { $0 + $1.count + 8 })
-        JSONWriter.write(.object([
-            "version": .string(version), "title": .string(title), "home_page_url": .string(homePageURL),
-            "feed_url": .string(feedURL), "description": description.map(JSONValue.string),
-            "language": .string(language), "icon": icon.map(JSONValue.string),
-            "next_url": nextURL.map(JSONValue.string), "items": .array(items.map(JSONValue.raw)),
-        ]), into: &out)
+        JSONWriter.object(indent: 0, into: &out) { feed in
+            feed.string("description", description)
+            feed.string("feed_url", feedURL)
+            feed.string("home_page_url", homePageURL)
+            feed.string("icon", icon)
+            feed.array("items") { list in
+                for item in items { list.raw(item) }
+            }
+            feed.string("language", language)
+            feed.string("next_url", nextURL)
+            feed.string("title", title)
+            feed.string("version", version)
+        }
         return out
     }
 }

@@ -31,6 +31,21 @@ struct JSONWriterTests {
                 "empty": .array([]), "nested": .array([.array([.string(text)]), .array([])]), "missing": nil,
             ]), into: &out)
             #expect(String(decoding: out, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+            // Written member by member, the keys in order, as a feed's items are.
+            var blocks: [UInt8] = []
+            JSONWriter.object(indent: 0, into: &blocks) { sample in
+                sample.int("count", -3)
+                sample.array("empty") { _ in }
+                sample.bool("flag", true)
+                sample.string("missing", nil)
+                sample.array("nested") { outer in
+                    outer.value(.array([.string(text)]))
+                    outer.value(.array([]))
+                }
+                sample.number("number", number)
+                sample.string("text", text)
+            }
+            #expect(String(decoding: blocks, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
         }
     }
 
