@@ -7,6 +7,12 @@ import Foundation
 /// folder on a file's way is made sure of, from the top down, before anything goes into it: a
 /// link put in place of a folder higher up (`public/ann/p -> ~/Documents`) is removed as well,
 /// not written or deleted through.
+///
+/// Below `root`, every file and folder is made through the root's open descriptor, by its path
+/// from there (`openat`, `mkdirat`, …): the kernel looks up the names below the root only, not
+/// the whole way from `/` each time (a pages-only build of 10,000 posts makes 28,000 files, 27,000
+/// folders and 33,500 media links; their look-ups were a tenth of its CPU), and the root cannot
+/// be swapped for a link while the build writes in it.
 final class FileWriter: @unchecked Sendable {
     private let lock = NSLock()
     /// Folders known to be there, to skip their `mkdir`; bounded (a big site has hundreds of
@@ -20,17 +26,30 @@ final class FileWriter: @unchecked Sendable {
     /// The folder written in (the output being built, or the output itself in place), which the
     /// build made or checked: it and the folders above it are taken as they are.
     let root: String
+    /// `root`, open (when it could not be opened, every path is used whole).
+    private let rootFolder: OpenFolder
 
-    init(replacing: Bool, root: String) {
+    init(replacing: Bool, root: OpenFolder) {
         self.replacing = replacing
-        self.root = root
+        self.root = root.path
+        rootFolder = root
+    }
+
+    /// `path` as the system calls below take it: from the root's descriptor when it is below the
+    /// root (`at` the descriptor, `name` the rest of the path), else whole.
+    private func located<Result>(_ path: String, _ call: (_ at: Int32, _ name: UnsafePointer<CChar>) -> Result) -> Result {
+        let below = rootFolder.descriptor >= 0 && path.utf8.count > root.utf8.count + 1 && path.hasPrefix(root)
+            && path.utf8[path.utf8.index(path.utf8.startIndex, offsetBy: root.utf8.count)] == UInt8(ascii: "/")
+        guard below else { return call(AT_FDCWD, path) }
+        return path.withCString { call(rootFolder.descriptor, $0 + root.utf8.count + 1) }
     }
 
     /// Writes `bytes` to a new file at `path` and returns its identity.
     func write(_ bytes: [UInt8], to path: String) throws -> FileIdentity {
         try makeFolder(containing: path)
         clear(path)
-        let fd = open(path, O_WRONLY | O_CREAT | (replacing ? O_EXCL : O_TRUNC) | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        let flags = O_WRONLY | O_CREAT | (replacing ? O_EXCL : O_TRUNC) | O_CLOEXEC | O_NOFOLLOW
+        let fd = located(path) { openat($0, $1, flags, 0o644) }
         guard fd >= 0 else { throw POSIXError.current(path) }
         defer { close(fd) }
         try bytes.withUnsafeBytes { raw in
@@ -51,9 +70,20 @@ final class FileWriter: @unchecked Sendable {
 
     /// Hard-links `source` at `path` (a new name for the same file); false when that is not possible.
     func link(_ source: String, to path: String) -> Bool {
+        link(source, in: AT_FDCWD, to: path)
+    }
+
+    /// Hard-links the file `name` of the open folder `folder` at `path`.
+    func link(_ name: String, in folder: OpenFolder, to path: String) -> Bool {
+        guard folder.descriptor >= 0 else { return link(folder.path(of: name), to: path) }
+        return link(name, in: folder.descriptor, to: path)
+    }
+
+    private func link(_ source: String, in folder: Int32, to path: String) -> Bool {
         guard (try? makeFolder(containing: path)) != nil else { return false }
         clear(path)
-        return Foundation.link(source, path) == 0
+        // A link at `source` is linked itself, never followed (no AT_SYMLINK_FOLLOW).
+        return located(path) { linkat(folder, source, $0, $1, 0) } == 0
     }
 
     /// Copies the file at `source` to `path`.
@@ -67,10 +97,11 @@ final class FileWriter: @unchecked Sendable {
     /// anywhere) is removed and the folder made. Safe when two threads do it at once.
     private func clearWay(for folder: String) throws {
         var info = stat()
-        if lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return }
-        unlink(folder)
-        if mkdir(folder, 0o755) != 0 {
-            guard errno == EEXIST, lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+        let isFolder = { self.located(folder) { fstatat($0, $1, &info, AT_SYMLINK_NOFOLLOW) } == 0 && info.st_mode & S_IFMT == S_IFDIR }
+        if isFolder() { return }
+        _ = located(folder) { unlinkat($0, $1, 0) }
+        if located(folder, { mkdirat($0, $1, 0o755) }) != 0 {
+            guard errno == EEXIST, isFolder() else {
                 throw POSIXError.current(folder)
             }
         }
@@ -78,7 +109,7 @@ final class FileWriter: @unchecked Sendable {
 
     /// When replacing: removes what is at `path` (a file, a link, a folder of an earlier build).
     private func clear(_ path: String) {
-        guard replacing, unlink(path) != 0, errno == EISDIR || errno == EPERM else { return }
+        guard replacing, located(path, { unlinkat($0, $1, 0) }) != 0, errno == EISDIR || errno == EPERM else { return }
         try? FileManager.default.removeItem(atPath: path)
     }
 
@@ -125,7 +156,7 @@ final class FileWriter: @unchecked Sendable {
         guard !known, folder.hasPrefix(root + "/") else { return }
         // Its parent first: a folder is looked at by its whole path, which must hold no link.
         try makeFolder(containing: folder)
-        if mkdir(folder, 0o755) != 0 {
+        if located(folder, { mkdirat($0, $1, 0o755) }) != 0 {
             guard errno == EEXIST else { throw POSIXError.current(folder) }
             try clearWay(for: folder)
         }

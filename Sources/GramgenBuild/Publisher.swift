@@ -132,6 +132,7 @@ final class Publisher: PageSink, @unchecked Sendable {
         self.staticFiles = staticFiles
         self.manifestURL = manifestURL
         let fm = FileManager.default
+        let replacing: Bool
         switch strategy {
         case .swap:
             let parent = output.deletingLastPathComponent()
@@ -159,7 +160,7 @@ final class Publisher: PageSink, @unchecked Sendable {
             }
             // The media files published are the spare's, or placed anew: never looked up here.
             previous.forgetUnreadMedia()
-            writer = FileWriter(replacing: held.count > 0, root: building.path)
+            replacing = held.count > 0
             // The groups kept with the manifest read ahead, while it is still the one there.
             if keepsGroups, let read, read.previous?.isCurrent == true, fm.fileExists(atPath: output.path) { keptGroups = read.groups }
         case .inPlace:
@@ -168,7 +169,7 @@ final class Publisher: PageSink, @unchecked Sendable {
             // In place, every file is looked up by its path, the media files too.
             if !previous.readMedia() { previous = OutputManifest() }
             held = previous
-            writer = FileWriter(replacing: false, root: output.path)
+            replacing = false
             // A rebuild in place that was killed may have left files half-written under another
             // name, which no manifest lists: the next one walks the folder to clear them. (With
             // `kept`, the last rebuild of this process finished; its records may not be written
@@ -182,6 +183,7 @@ final class Publisher: PageSink, @unchecked Sendable {
         usesGroups = strategy == .inPlace || keepsGroups
         try fm.createDirectory(at: target, withIntermediateDirectories: true)
         targetFolder = OpenFolder(target.path)
+        writer = FileWriter(replacing: replacing, root: targetFolder)
         outputFolder = strategy == .inPlace ? targetFolder : OpenFolder(output.path)
         partial = self.later?.only != nil && keepsWritten && !interrupted
         // A catch-up build visits no group: each stays as the build before it queued it.
@@ -593,6 +595,7 @@ final class Publisher: PageSink, @unchecked Sendable {
         try writer.makeFolder(folder)
         let names = Array(media())
         let strategy = strategy, held = held, writer = writer, mediaFolder = OpenFolder(folder)
+        let sources = OpenFolder(cache.mediaFolder)
         let results = parallel.map(count: names.count) { index -> Result<(path: String, identity: FileIdentity), Error> in
             let name = names[index]
             let destination = folder + "/" + name
@@ -606,7 +609,7 @@ final class Publisher: PageSink, @unchecked Sendable {
                     return .success(("media/" + name, FileIdentity(size: kept.size, modified: kept.modified, inode: kept.inode)))
                 }
                 let source = cache.filePath(for: name)
-                if !(strategy == .inPlace && fm.fileExists(atPath: destination)), !writer.link(source, to: destination) {
+                if !(strategy == .inPlace && fm.fileExists(atPath: destination)), !writer.link(name, in: sources, to: destination) {
                     let temporary = destination + ".gramgen-\(getpid())"
                     unlink(temporary)
                     try fm.copyItem(atPath: source, toPath: temporary)
@@ -615,7 +618,7 @@ final class Publisher: PageSink, @unchecked Sendable {
                         throw POSIXError.current(destination)
                     }
                 }
-                guard let identity = FileIdentity(path: destination) else { throw POSIXError.current(destination) }
+                guard let identity = mediaFolder.identity(name) else { throw POSIXError.current(destination) }
                 return .success(("media/" + name, identity))
             } catch {
                 return .failure(error)

@@ -110,6 +110,9 @@ public final class MediaCache: @unchecked Sendable {
     /// `appendingPathComponent` looks at the disk each time to tell a folder from a file.
     public func filePath(for name: String) -> String { mediaPath + "/" + name }
 
+    /// The folder of the files (`filePath`).
+    public var mediaFolder: String { mediaPath }
+
     /// The recorded result for a key, if every one of its files is still there.
     public func lookup(_ key: String) -> ProcessedImage? {
         lock.lock()
