@@ -11,7 +11,7 @@ extension PageSet {
                  inputs: { handles, total in .posts([], counts, total).showing(handles) }) { [renderer] handles, path, number, pagination in
             let site = renderer.site
             let t = renderer.messages
-            var view = renderer.layout(path: path, title: t.text("people") + t.pageSuffix(number),
+            let view = renderer.layout(path: path, title: t.text("people") + t.pageSuffix(number),
                                        description: t.text("people_description", ["site": site.config.title]), nav: "people")
             view.heading = t.text("explore")
             view.subnav = Self.exploreTabs(root: view.root, current: "people", messages: t)
@@ -28,7 +28,7 @@ extension PageSet {
         add("search", path: SitePaths.search, inputs: .everything) { [renderer] in
             let site = renderer.site
             let t = renderer.messages
-            var view = renderer.layout(path: SitePaths.search, title: t.text("search"),
+            let view = renderer.layout(path: SitePaths.search, title: t.text("search"),
                                        description: t.text("search_description", ["site": site.config.title]), nav: "search")
             view.heading = t.text("search")
             view.searchTexts = t.json(["search_people", "search_hashtags", "search_posts", "search_more", "search_results",
@@ -69,7 +69,7 @@ extension PageSet {
             let site = renderer.site
             let author = site.usersByHandle[post.author]?.name ?? post.author
             let t = renderer.messages
-            var view = renderer.layout(path: path, title: t.text("likes_title", ["author": author]) + t.pageSuffix(number),
+            let view = renderer.layout(path: path, title: t.text("likes_title", ["author": author]) + t.pageSuffix(number),
                                        description: t.text("likes_description", ["author": author]))
             view.heading = t.text("likes")
             let factory = renderer.views(for: path)

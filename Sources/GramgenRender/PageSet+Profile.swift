@@ -12,7 +12,7 @@ extension PageSet {
         let reposts = everything.filter { $0.repostOf != nil }
         let size = site.config.postsPerPage
         addPages(own, size: size, folder: SitePaths.profile(handle), inputs: { .posts($0, $1, "\(own.count)").showing([handle]) }) { [renderer] posts, path, number, pagination in
-            var view = renderer.profileLayout(user, path: path, tab: "posts", title: t.pageSuffix(number))
+            let view = renderer.profileLayout(user, path: path, tab: "posts", title: t.pageSuffix(number))
             view.grid = renderer.tiles(posts, for: path)
             view.pagination = pagination(view.root)
             if own.isEmpty { view.empty = t.text("empty_posts") }
@@ -27,7 +27,7 @@ extension PageSet {
         let events = renderer.activities[handle] ?? []
         addPages(events, size: Self.activityPageSize, folder: SitePaths.activity(handle),
                  inputs: { [site] events, total in Activity.inputs(events, site: site, notes: [total, "\(own.count)"]).showing([handle]) }) { [renderer] events, path, number, pagination in
-            var activity = renderer.profileLayout(user, path: path, tab: "activity", title: " · " + t.text("title_activity") + t.pageSuffix(number))
+            let activity = renderer.profileLayout(user, path: path, tab: "activity", title: " · " + t.text("title_activity") + t.pageSuffix(number))
             let factory = renderer.views(for: path)
             activity.activity = .of(events.map { $0.view(factory, owner: handle) })
             activity.pagination = pagination(activity.root)
@@ -89,7 +89,7 @@ extension PageSet {
     private mutating func addGridTab(_ posts: [Post], user: Profile, tab: String, folder: String, empty: String) {
         let count = "\(site.postCounts[user.handle] ?? 0)"
         addPages(posts, size: site.config.postsPerPage, folder: folder, inputs: { .posts($0, $1, count).showing([user.handle]) }) { [renderer] items, path, number, pagination in
-            var view = renderer.profileLayout(user, path: path, tab: tab, title: " · " + renderer.messages.text("title_" + tab) + renderer.messages.pageSuffix(number))
+            let view = renderer.profileLayout(user, path: path, tab: tab, title: " · " + renderer.messages.text("title_" + tab) + renderer.messages.pageSuffix(number))
             view.grid = renderer.tiles(items, for: path)
             view.pagination = pagination(view.root)
             if posts.isEmpty { view.empty = empty }
@@ -103,7 +103,7 @@ extension PageSet {
         let counts = "\(site.postCounts[user.handle] ?? 0)"
         addPages(handles, size: Self.peoplePageSize, folder: folder, inputs: { _, total in .posts([], counts, total).showing([user.handle]) }) { [renderer] handles, path, number, pagination in
             let t = renderer.messages
-            var view = renderer.profileLayout(user, path: path, tab: "", title: " · " + t.text("title_" + title) + t.pageSuffix(number))
+            let view = renderer.profileLayout(user, path: path, tab: "", title: " · " + t.text("title_" + title) + t.pageSuffix(number))
             view.heading = t.text(title + "_heading")
             let factory = renderer.views(for: path)
             view.people = .of(handles.map { factory.person($0, mark: mark($0)) })
@@ -208,7 +208,7 @@ extension PageSet {
             set.addPage(posts, number: page.number, of: SiteRenderer.pageCount(tab.posts.count, size: size), folder: tab.folder,
                         inSitemap: false, inputs: { .posts($0, $1, count).showing([handle]) }) { posts, path, number, pagination in
                 let t = renderer.messages
-                var view = renderer.profileLayout(user, path: path, tab: tab.name, title: " · " + t.text(tab.title) + t.pageSuffix(number))
+                let view = renderer.profileLayout(user, path: path, tab: tab.name, title: " · " + t.text(tab.title) + t.pageSuffix(number))
                 view.posts = renderer.cards(posts, for: path)
                 view.pagination = pagination(view.root)
                 if tab.posts.isEmpty { view.empty = t.text(tab.empty) }
@@ -240,7 +240,7 @@ extension SiteRenderer {
     /// the site).
     func profileLayout(_ user: Profile, path: String, tab: String, title: String) -> PageView {
         let handle = user.handle
-        var view = layout(
+        let view = layout(
             path: path, title: "\(user.name) (@\(handle))\(title)",
             description: user.bio.plainText.isEmpty ? messages.text("photos_by", ["name": user.name]) : user.bio.plainText,
             extraFeeds: [FeedLinkView(href: SitePaths.jsonFeed(SitePaths.profile(handle)), type: "application/feed+json",

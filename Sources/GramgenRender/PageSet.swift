@@ -183,7 +183,7 @@ struct PageSet {
             add("home", path: path, page: number, inputs: .posts(posts, "\(pages.count)")) { [renderer] in
                 let site = renderer.site
                 let t = renderer.messages
-                var view = renderer.layout(path: path, title: number == 1 ? "" : t.text("page_title", ["number": t.language.number(number)]),
+                let view = renderer.layout(path: path, title: number == 1 ? "" : t.text("page_title", ["number": t.language.number(number)]),
                                            description: site.config.description, nav: "home")
                 view.posts = renderer.cards(posts, for: path)
                 view.pagination = renderer.pagination(current: number, total: pages.count, root: view.root,
@@ -210,7 +210,7 @@ struct PageSet {
             let text = post.caption.plainText
             let t = renderer.messages
             let title = text.isEmpty ? t.text("post_by", ["author": author]) : "\(author): \(SiteRenderer.shorten(text, to: 60))"
-            var view = renderer.layout(path: path, title: title, description: text, share: renderer.shareImage(post))
+            let view = renderer.layout(path: path, title: title, description: text, share: renderer.shareImage(post))
             // Shown on other pages already, most posts' views are made.
             view.post = renderer.postView(post).loading(.priority)
             // The newer and older posts are among `more`: their shared views are made.
@@ -243,7 +243,7 @@ struct PageSet {
         add("tags", path: SitePaths.tags, inputs: .everything) { [renderer] in
             let site = renderer.site
             let t = renderer.messages
-            var index = renderer.layout(path: SitePaths.tags, title: t.text("hashtags"),
+            let index = renderer.layout(path: SitePaths.tags, title: t.text("hashtags"),
                                         description: t.text("hashtags_description", ["site": site.config.title]), nav: "tags")
             let factory = renderer.views(for: SitePaths.tags)
             // By post count, then name; each knows its place by name (site.tags is sorted by key).
@@ -270,7 +270,7 @@ struct PageSet {
             add("tag", path: folder, page: number, inputs: .posts(shownTop + pagePosts, "\(tag.display) \(pages.count) \(posts.count)")) { [renderer] in
                 let site = renderer.site
                 let t = renderer.messages
-                var view = renderer.layout(path: folder, title: "#\(tag.display)" + t.pageSuffix(number),
+                let view = renderer.layout(path: folder, title: "#\(tag.display)" + t.pageSuffix(number),
                                            description: t.text("tag_description", ["tag": tag.display, "site": site.config.title]),
                                            extraFeeds: [FeedLinkView(href: SitePaths.jsonFeed(SitePaths.tag(tag.key)),
                                                                      type: "application/feed+json",
@@ -307,7 +307,7 @@ struct PageSet {
             add("explore", path: path, page: number, inputs: .posts(posts, "explore \(pages.count)")) { [renderer] in
                 let site = renderer.site
                 let t = renderer.messages
-                var view = renderer.layout(path: path, title: t.text("explore") + t.pageSuffix(number),
+                let view = renderer.layout(path: path, title: t.text("explore") + t.pageSuffix(number),
                                            description: t.text("explore_description", ["site": site.config.title]), nav: "explore")
                 view.heading = t.text("explore")
                 view.subnav = Self.exploreTabs(root: view.root, current: "posts", messages: t)
@@ -325,7 +325,7 @@ struct PageSet {
     mutating func addNotFound() {
         add("404", path: "", inSitemap: false, file: SitePaths.notFound, inputs: .everything) { [renderer] in
             let site = renderer.site
-            var view = renderer.layout(path: "", title: renderer.messages.text("not_found"), description: "",
+            let view = renderer.layout(path: "", title: renderer.messages.text("not_found"), description: "",
                                        root: SitePaths.absoluteRoot(site.config.baseURL))
             view.heading = renderer.messages.text("not_found")
             return view
