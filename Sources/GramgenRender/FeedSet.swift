@@ -15,12 +15,19 @@ final class FeedSet {
     let messages: Messages
     /// A post's item is the same in every feed it appears in: made once.
     let items = ViewCache<[UInt8]>()
+    /// Where items are kept between builds, with the cards (`FragmentMemo`), under `memoKey`
+    /// (what the post's view is made from: `SiteRenderer.memoKey`); none: each is made.
+    let memo: FragmentMemo?
+    let memoKey: ((Post) -> UInt64)?
 
-    init(site: Site, images: [String: ProcessedImage], postIndexesByAuthor: [String: [Int]] = [:], messages: Messages) {
+    init(site: Site, images: [String: ProcessedImage], postIndexesByAuthor: [String: [Int]] = [:], messages: Messages,
+         memo: FragmentMemo? = nil, memoKey: ((Post) -> UInt64)? = nil) {
         self.site = site
         self.images = images
         self.postIndexesByAuthor = postIndexesByAuthor
         self.messages = messages
+        self.memo = memo
+        self.memoKey = memoKey
     }
 
     var base: String { site.config.baseURL }
@@ -106,9 +113,28 @@ final class FeedSet {
                 title: title, homePageURL: base + home, feedURL: base + urlFolder + name,
                 description: site.config.description.isEmpty ? nil : site.config.description,
                 language: site.config.language, icon: nil, nextURL: nextURL,
-                items: posts.map { post in items.value(for: post.key) { item(post).json } })
+                items: posts.map { post in items.value(for: post.key) { itemJSON(post) } })
             return feed.encoded()
         }
+    }
+
+    /// The post's item as its feeds hold it (`JSONFeed.Item.json`), copied when kept by a build
+    /// before. A caption edit redraws the feed files that hold the post (the site's, its author's,
+    /// its tags', 50 to 100 items each), and made anew, their items were a sixth of its
+    /// instructions; a pages-only build's feeds, 5%. An item's key is its post's for the cards
+    /// (the site-wide inputs, which hold the base URL, and the post's own, which hold its images
+    /// as processed, its hashtags' display forms and a repost's original) and the item's kind.
+    func itemJSON(_ post: Post) -> [UInt8] {
+        guard let memo, let memoKey else { return item(post).json }
+        var digest = DigestBuilder()
+        digest.add(memoKey(post))
+        digest.add("JSON Feed item")
+        let key = digest.value
+        var kept: [UInt8] = []
+        if memo.copy(key, into: &kept) { return kept }
+        let json = item(post).json
+        memo.keep(key, json[...])
+        return json
     }
 
     func item(_ post: Post) -> JSONFeed.Item {

@@ -180,7 +180,8 @@ public final class SiteRenderer: @unchecked Sendable {
         // core for some 15 ms of a new post's build while the other waited.
         var sitemap = PageSet(renderer: self, digests: digests)
         SitemapRenderer.add(site: site, pagePaths: pages.sitemapPaths, to: &sitemap)
-        let feeds = FeedSet(site: site, images: images, postIndexesByAuthor: postIndexesByAuthor, messages: messages)
+        let feeds = FeedSet(site: site, images: images, postIndexesByAuthor: postIndexesByAuthor, messages: messages,
+                            memo: fragments, memoKey: memoKey)
         let (sitemapDrawn, feedsDrawn) = parallel.both({
             Result { try sitemap.flush(into: sink, force: true) }
         }, {

@@ -207,6 +207,34 @@ struct FragmentMemoTests {
                     isDraft: false, isSensitive: false, sourcePath: "content/users/user\(n % 4)/posts/p\(n)/post.md")
     }
 
+    @Test("a post's JSON Feed item is kept with the cards, under the post's key: the same bytes copied by the next build, an edited post's item made anew")
+    func feedItemsKept() throws {
+        let posts = (0..<6).map { Self.post($0) }
+        let site = Site(config: SiteConfig(), users: Self.users, posts: posts, tags: [])
+        let messages = Messages(config: site.config)
+        let key = { (post: Post) -> UInt64 in
+            var digest = DigestBuilder()
+            digest.add(post.key)
+            digest.add(post.caption.plainText)
+            return digest.value
+        }
+        let unkept = FeedSet(site: site, images: [:], messages: messages)
+        let memo = FragmentMemo()
+        let first = FeedSet(site: site, images: [:], messages: messages, memo: memo, memoKey: key)
+        #expect(posts.map(first.itemJSON) == posts.map(unkept.itemJSON))
+        #expect(memo.counts == (copied: 0, kept: 6))
+        memo.startBuild()
+        let second = FeedSet(site: site, images: [:], messages: messages, memo: memo, memoKey: key)
+        #expect(posts.map(second.itemJSON) == posts.map(unkept.itemJSON))
+        #expect(memo.counts == (copied: 6, kept: 0))
+        // An edited caption is another key: its item is made, and says the new caption.
+        memo.startBuild()
+        let edited = Self.post(3, "Run 3 in the snow")
+        let item = String(decoding: second.itemJSON(edited), as: UTF8.self)
+        #expect(item.contains("Run 3 in the snow") && !item.contains("Walk 3"))
+        #expect(memo.counts == (copied: 0, kept: 1))
+    }
+
     /// The site's files drawn with `memo` (none: without one), each post's digest made from its caption.
     static func files(_ posts: [Post], memo: FragmentMemo?) throws -> [String: Data] {
         let site = Site(config: SiteConfig(), users: users, posts: posts.sorted { $0.date.instant > $1.date.instant }, tags: [])
