@@ -220,7 +220,9 @@ struct PageSet {
             }
             view.previousPost = older.map { link($0, t.text("older_post")) }
             view.nextPost = newer.map { link($0, t.text("newer_post")) }
-            view.more = .of(more.map(renderer.postView))
+            // Tiles as the grids draw them: kept between pages and builds (each is under six
+            // post pages), not drawn on every page (4% of a pages-only build's instructions).
+            view.more = renderer.tiles(more, for: path)
             view.moreHeading = t.text("more_posts_from", ["author": post.author])
             return view
         }
@@ -277,7 +279,7 @@ struct PageSet {
                                                                      title: "#\(tag.display) (JSON Feed)")])
                 view.heading = "#\(tag.display)"
                 view.subheading = t.count("posts_count", posts.count)
-                view.top = .of(shownTop.map(renderer.postView))
+                view.top = renderer.tiles(shownTop, for: folder)
                 view.grid = renderer.tiles(pagePosts, for: folder)
                 view.pagination = renderer.pagination(current: number, total: pages.count, root: view.root) {
                     SitePaths.tag(tag.key, page: $0)

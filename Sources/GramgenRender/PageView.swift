@@ -90,12 +90,12 @@ final class PageView {
     /// The post page: the author's previous (older) and next (newer) posts, and more of theirs.
     var previousPost: PostLinkView? = nil
     var nextPost: PostLinkView? = nil
-    var more: Section<PostView>? = nil
+    var more: PostList? = nil
     var moreHeading: String? = nil
     /// A line under the heading (a hashtag's post count).
     var subheading: String? = nil
     /// A hashtag's most liked and commented posts, above its newest (page 1).
-    var top: Section<PostView>? = nil
+    var top: PostList? = nil
     /// A link back to where the list belongs (a post's likers: the post).
     var backHref: String? = nil
     var backLabel: String? = nil
