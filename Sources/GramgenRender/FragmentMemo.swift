@@ -1,7 +1,8 @@
 import Foundation
 import GramgenCore
 
-/// The drawn bytes of list items (a post's card in a feed, its tile in a grid), kept by a digest
+/// The drawn bytes of list items (a post's card in a feed, its tile in a grid) and each post's
+/// JSON Feed item (`FeedSet.itemJSON`), kept by a digest
 /// of everything they are made from (`TemplateObjectList.memoKey` and where the template draws
 /// them), so an item drawn again, on another page or by a later build, is copied instead of made
 /// and drawn. A new post moves every post of the home feed, the following feeds and the grids
