@@ -59,14 +59,18 @@ public final class FragmentMemo: @unchecked Sendable {
     private var source: (path: String, salt: UInt64)?
     private var file: KeptItems?
     private var opened = false
-    /// Items read from the file and found sound, at most `checkedBudget` bytes of them: a card is
-    /// on several pages (a pages-only build of 10,000 posts reads 21,700 items 154,600 times), and
-    /// each read from the file is a system call, an array and a digest of its bytes. A key's
-    /// bytes are the same whichever file they come from (the key is a digest of all they are made
-    /// of, with the salt): they are dropped only with the salt (`restore`).
+    /// Items read from the file a second time and found sound, at most `checkedBudget` bytes of
+    /// them: a card is on several pages (a pages-only build of 10,000 posts read 21,700 items
+    /// 154,600 times), and each read from the file is a system call, an array and a digest of its
+    /// bytes. Held from the second read on, not the first: a new post's build reads most of its
+    /// 13,000 cards once, and holding each (33 MB) cost it more than it saved. A key's bytes are
+    /// the same whichever file they come from (the key is a digest of all they are made of, with
+    /// the salt): they are dropped only with the salt (`restore`).
     private var checked: [UInt64: [UInt8]] = [:]
     private var checkedBytes = 0
     private let checkedBudget: Int
+    /// The keys of the items read from the file once so far.
+    private var readOnce: Set<UInt64> = []
 
     /// `memoryBudget`: new items held at most (`gramgen serve`, which keeps them only in memory:
     /// the whole budget). `dropsOldest`: a one-off build's memo, which once full drops the items
@@ -122,6 +126,7 @@ public final class FragmentMemo: @unchecked Sendable {
             let digest = Self.digest(salt)
             if source?.salt != digest {
                 checked.removeAll()
+                readOnce.removeAll()
                 checkedBytes = 0
             }
             source = (path, digest)
@@ -159,6 +164,7 @@ public final class FragmentMemo: @unchecked Sendable {
         lock.withLock {
             used.insert(key)
             copiedThisBuild += 1
+            if readOnce.insert(key).inserted { return }
             if checkedBytes + bytes.count <= checkedBudget, checked.updateValue(bytes, forKey: key) == nil {
                 checkedBytes += bytes.count
             }
