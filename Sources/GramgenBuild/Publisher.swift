@@ -595,7 +595,7 @@ final class Publisher: PageSink, @unchecked Sendable {
         try writer.makeFolder(folder)
         let names = Array(media())
         let strategy = strategy, held = held, writer = writer, mediaFolder = OpenFolder(folder)
-        let sources = OpenFolder(cache.mediaFolder)
+        let sources = OpenFolder(cache.mediaPath)
         let results = parallel.map(count: names.count) { index -> Result<(path: String, identity: FileIdentity), Error> in
             let name = names[index]
             let destination = folder + "/" + name
@@ -608,11 +608,10 @@ final class Publisher: PageSink, @unchecked Sendable {
                 if let kept = held.intact("media/" + name, in: mediaFolder, relative: name) {
                     return .success(("media/" + name, FileIdentity(size: kept.size, modified: kept.modified, inode: kept.inode)))
                 }
-                let source = cache.filePath(for: name)
                 if !(strategy == .inPlace && fm.fileExists(atPath: destination)), !writer.link(name, in: sources, to: destination) {
                     let temporary = destination + ".gramgen-\(getpid())"
                     unlink(temporary)
-                    try fm.copyItem(atPath: source, toPath: temporary)
+                    try fm.copyItem(atPath: cache.filePath(for: name), toPath: temporary)
                     guard rename(temporary, destination) == 0 else {
                         unlink(temporary)
                         throw POSIXError.current(destination)

@@ -19,7 +19,8 @@ public final class MediaCache: @unchecked Sendable {
     public let directory: URL
     let mediaDirectory: URL
     let indexPath: String
-    private let mediaPath: String
+    /// The folder of the files (`filePath`).
+    public let mediaPath: String
 
     private let lock = NSLock()
     private var loaded = false
@@ -109,9 +110,6 @@ public final class MediaCache: @unchecked Sendable {
     /// The cached file `name`, as a path: made for every media file of every build, and Foundation's
     /// `appendingPathComponent` looks at the disk each time to tell a folder from a file.
     public func filePath(for name: String) -> String { mediaPath + "/" + name }
-
-    /// The folder of the files (`filePath`).
-    public var mediaFolder: String { mediaPath }
 
     /// The recorded result for a key, if every one of its files is still there.
     public func lookup(_ key: String) -> ProcessedImage? {

@@ -158,10 +158,10 @@ public final class FragmentMemo: @unchecked Sendable {
         }
         guard let file, let entry = file.find(key) else { return false }
         let bytes = file.bytes(of: entry)
-        lock.withLock { fileReadCount += 1 }
-        guard let bytes else { return false }
-        bytes.withUnsafeBufferPointer(use)
+        // One turn of the lock: the read counted, and a sound item's use (held from its second).
         lock.withLock {
+            fileReadCount += 1
+            guard let bytes else { return }
             used.insert(key)
             copiedThisBuild += 1
             if readOnce.insert(key).inserted { return }
@@ -169,6 +169,8 @@ public final class FragmentMemo: @unchecked Sendable {
                 checkedBytes += bytes.count
             }
         }
+        guard let bytes else { return false }
+        bytes.withUnsafeBufferPointer(use)
         return true
     }
 
