@@ -216,7 +216,13 @@ public struct BuildPipeline {
         }
         state.loaded.site = state.collect { loader.load(diagnostics: &$0, start: start.value) }
         (state.report.postsRead, state.report.postsKept, state.report.profilesKept) = (posts.read, posts.reused, posts.profilesReused)
-        if let last = posts.takeRetired() { state.memory?.release(last) }
+        // The last load's tables: a server frees them where nobody waits; a one-off build of a
+        // site that is not big at its end (dropped here, they were freed on the build's thread: 12
+        // million instructions of a caption edit at 10,000 posts). A big site's are freed here
+        // still: held, they keep its kept posts' records alive through the render, its peak.
+        if let last = posts.takeRetired() {
+            if state.memory != nil || posts.reused + posts.read <= Self.bigSite { Self.letGo(last, options, state.memory) }
+        }
         if state.memory == nil {
             // A one-off build writes the posts it read anew now, on another thread, and then lets
             // go of them: they describe the folders as read, whatever the build does next. Held to

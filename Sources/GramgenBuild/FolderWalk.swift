@@ -325,9 +325,8 @@ enum FolderWalk {
                     offset += length
                     let type = record.load(fromByteOffset: 18, as: UInt8.self)
                     let cName = (record + 19).assumingMemoryBound(to: CChar.self)
-                    // By the name's own bytes: one that is not UTF-8 reads with U+FFFD in it, and is listed so.
-                    let name = String(decoding: UnsafeRawBufferPointer(start: record + 19, count: strnlen(cName, length - 19)), as: UTF8.self)
-                    if name == "." || name == ".." { continue }
+                    let nameBytes = UnsafeRawBufferPointer(start: record + 19, count: strnlen(cName, length - 19))
+                    if nameBytes.count <= 2, nameBytes.allSatisfy({ $0 == UInt8(ascii: ".") }) { continue }  // "." and ".."
                     var info = stat()
                     var isLink = type == UInt8(DT_LNK)
                     // Relative to the open folder: the kernel does not walk the whole path again.
@@ -344,11 +343,14 @@ enum FolderWalk {
                     // A link, or a file with another name (a hard link, written through with no event
                     // here): the listing is not kept.
                     if isLink || (kind != S_IFDIR && info.st_nlink > 1) { linked = true }
+                    // By the name's own bytes: one that is not UTF-8 reads with U+FFFD in it, and is listed so.
+                    let name = kind == S_IFDIR ? String(decoding: nameBytes, as: UTF8.self) : ""
                     if kind == S_IFDIR, isMisread(name) {
                         // Not opened (its name as read is not its name): listed, so it is seen.
-                        result.append(Entry(path: folder.prefix + name, size: -1, modified: -1, isRegular: false))
+                        result.append(Entry(path: Self.joined(folder.prefix, nameBytes), size: -1, modified: -1, isRegular: false))
                     } else if kind == S_IFDIR {
-                        let sub = Folder(path: folder.path + "/" + name, name: name, prefix: folder.prefix + name + "/",
+                        let sub = Folder(path: Self.joined(folder.path, nameBytes, before: UInt8(ascii: "/")), name: name,
+                                         prefix: Self.joined(folder.prefix, nameBytes, after: UInt8(ascii: "/")),
                                          depth: folder.depth + 1, viaLink: folder.viaLink || isLink, link: isLink)
                         if isLink {
                             links.append(sub)  // after the tree of real folders
@@ -357,7 +359,7 @@ enum FolderWalk {
                             found.append(sub)
                         }
                     } else {
-                        result.append(Entry(path: folder.prefix + name, size: Int64(info.st_size),
+                        result.append(Entry(path: Self.joined(folder.prefix, nameBytes), size: Int64(info.st_size),
                                             modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
                                             isRegular: kind == S_IFREG, isLink: isLink,
                                             changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec),
@@ -366,6 +368,24 @@ enum FolderWalk {
                 }
             }
             if !linked { listings?.keep(folder.prefix, Listings.Listing(id: id, entries: Array(result[start...]), subfolders: names)) }
+        }
+
+        /// `head`, then `before` (when given), the entry's name as read and `after`, as one text made
+        /// at once, as `String(decoding:)` reads the name (a name that is not UTF-8 reads with
+        /// U+FFFD in it). Made as `head + name` (a name decoded, then the two joined into a third
+        /// text), the 30,000 entries of a walk of 10,000 posts took 2.5% of a caption edit.
+        private static func joined(_ head: String, _ name: UnsafeRawBufferPointer, before: UInt8? = nil, after: UInt8? = nil) -> String {
+            var head = head
+            return head.withUTF8 { head in
+                let count = head.count + (before == nil ? 0 : 1) + name.count + (after == nil ? 0 : 1)
+                return String(unsafeUninitializedCapacity: count) { buffer in
+                    var at = buffer.initialize(fromContentsOf: head)
+                    if let before { buffer[at] = before; at += 1 }
+                    at = UnsafeMutableBufferPointer(rebasing: buffer[at...]).initialize(fromContentsOf: name) + at
+                    if let after { buffer[at] = after; at += 1 }
+                    return at
+                }
+            }
         }
     }
 }

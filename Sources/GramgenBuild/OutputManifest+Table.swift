@@ -157,9 +157,7 @@ extension OutputManifest {
         }
 
         private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
-            var hasher = Hasher()
-            hasher.combine(bytes: UnsafeRawBufferPointer(key))
-            return UInt64(bitPattern: Int64(hasher.finalize()))
+            TableHash.value(UnsafeRawBufferPointer(key))
         }
 
         private static func withBytes<Result>(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {

@@ -121,6 +121,24 @@ enum ContentFolder {
                 folders.append(Subfolder(name: name, isPlain: false))
             }
         }
-        return folders.sorted { $0.name < $1.name }
+        return sortedByName(folders)
+    }
+
+    /// `folders` in the order of `String`'s `<` on their names, compared as bytes when every name
+    /// is ASCII (the two orders then agree): String's own comparison, which orders by canonical
+    /// equivalence, took a quarter of a million instructions a user's folder of 100 posts, 1.3% of
+    /// a caption edit's at 10,000 posts.
+    static func sortedByName(_ folders: [Subfolder]) -> [Subfolder] {
+        guard folders.allSatisfy({ $0.name.utf8.allSatisfy { $0 < 0x80 } }) else { return folders.sorted { $0.name < $1.name } }
+        return folders.sorted { a, b in
+            let bytes = a.name.utf8.withContiguousStorageIfAvailable { a -> Bool? in
+                b.name.utf8.withContiguousStorageIfAvailable { b -> Bool in
+                    let common = min(a.count, b.count)
+                    let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
+                    return order != 0 ? order < 0 : a.count < b.count
+                }
+            }
+            return (bytes ?? nil) ?? (a.name < b.name)
+        }
     }
 }

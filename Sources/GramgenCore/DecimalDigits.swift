@@ -3,6 +3,14 @@
 /// thousands of numbers; a string made for each was most of their cost.
 public enum DecimalDigits {
     public static func append(_ value: Int, minimumDigits: Int = 1, to out: inout [UInt8]) {
+        // Most numbers written are one or two digits (the search index's postings are gaps
+        // between post numbers: 214,000 of them at 10,000 posts); the general way counts the
+        // digits and fills a run in place, 150 instructions each.
+        if value >= 0, value < 100, minimumDigits <= 1 {
+            if value >= 10 { out.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / 10)) }
+            out.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10))
+            return
+        }
         if value < 0 { out.append(UInt8(ascii: "-")) }
         let magnitude = value.magnitude
         var digits = 1, bound: UInt = 10

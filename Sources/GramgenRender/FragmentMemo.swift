@@ -380,13 +380,23 @@ private final class KeptItems {
         return bytes
     }
 
+    /// Each entry's four words stored in place: made as arrays of their own and appended, the
+    /// 30,000 entries of a caption edit's table at 10,000 posts took 2.4% of its instructions.
     private static func tableAndFooter(_ entries: [Entry], at offset: Int, salt: UInt64) -> [UInt8] {
-        var table: [UInt8] = []
-        table.reserveCapacity(entries.count * entrySize + footerSize)
-        for entry in entries.sorted(by: { $0.key < $1.key }) {
-            table += words(entry.key, UInt64(entry.offset), UInt64(entry.length), entry.digest)
+        let sorted = entries.sorted { $0.key < $1.key }
+        var table = [UInt8](unsafeUninitializedCapacity: sorted.count * entrySize + footerSize) { buffer, count in
+            let raw = UnsafeMutableRawBufferPointer(buffer)
+            for (index, entry) in sorted.enumerated() {
+                let at = index * entrySize
+                raw.storeBytes(of: entry.key.littleEndian, toByteOffset: at, as: UInt64.self)
+                raw.storeBytes(of: UInt64(entry.offset).littleEndian, toByteOffset: at + 8, as: UInt64.self)
+                raw.storeBytes(of: UInt64(entry.length).littleEndian, toByteOffset: at + 16, as: UInt64.self)
+                raw.storeBytes(of: entry.digest.littleEndian, toByteOffset: at + 24, as: UInt64.self)
+            }
+            count = sorted.count * entrySize
         }
-        return table + words(UInt64(offset), UInt64(entries.count), digest(table), salt, magic)
+        table += words(UInt64(offset), UInt64(entries.count), digest(table), salt, magic)
+        return table
     }
 
     private static func digest(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBytes { BytesDigest.value($0) } }
