@@ -124,21 +124,29 @@ enum ContentFolder {
         return sortedByName(folders)
     }
 
-    /// `folders` in the order of `String`'s `<` on their names, compared as bytes when every name
-    /// is ASCII (the two orders then agree): String's own comparison, which orders by canonical
+    /// `folders` in the order of `String`'s `<` on their names. When every name is ASCII the two
+    /// orders agree with the order of their bytes, so each is sorted by its first sixteen bytes as
+    /// two numbers (names hold no zero byte: a shorter one comes first), the full names compared
+    /// only where those are equal. String's own comparison, which orders by canonical
     /// equivalence, took a quarter of a million instructions a user's folder of 100 posts, 1.3% of
     /// a caption edit's at 10,000 posts.
     static func sortedByName(_ folders: [Subfolder]) -> [Subfolder] {
-        guard folders.allSatisfy({ $0.name.utf8.allSatisfy { $0 < 0x80 } }) else { return folders.sorted { $0.name < $1.name } }
-        return folders.sorted { a, b in
-            let bytes = a.name.utf8.withContiguousStorageIfAvailable { a -> Bool? in
-                b.name.utf8.withContiguousStorageIfAvailable { b -> Bool in
-                    let common = min(a.count, b.count)
-                    let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
-                    return order != 0 ? order < 0 : a.count < b.count
-                }
+        var keys: [(UInt64, UInt64)] = []
+        keys.reserveCapacity(folders.count)
+        for folder in folders {
+            var name = folder.name
+            let key = name.withUTF8 { bytes -> (UInt64, UInt64)? in
+                var any: UInt8 = 0
+                for byte in bytes { any |= byte }
+                guard any < 0x80 else { return nil }
+                var words: (UInt64, UInt64) = (0, 0)
+                withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.prefix(16)))) }
+                return (UInt64(bigEndian: words.0), UInt64(bigEndian: words.1))
             }
-            return (bytes ?? nil) ?? (a.name < b.name)
+            guard let key else { return folders.sorted { $0.name < $1.name } }
+            keys.append(key)
         }
+        return folders.indices.sorted { a, b in keys[a] != keys[b] ? keys[a] < keys[b] : folders[a].name < folders[b].name }
+            .map { folders[$0] }
     }
 }
