@@ -79,6 +79,19 @@ final class FileWriter: @unchecked Sendable {
         return link(name, in: folder.descriptor, to: path)
     }
 
+    /// Hard-links the file `name` of the open folder `source` as `name` in the open folder
+    /// `folder`, one this writer made (the output's media folder, opened without following a link):
+    /// no path is made or looked up. Made by their whole paths (a path joined, its folder found and
+    /// made sure of, then looked up from the root), the 33,500 media links of a pages-only build of
+    /// 10,000 posts took 4% of its instructions.
+    func link(_ name: String, in source: OpenFolder, into folder: OpenFolder) -> Bool {
+        guard source.descriptor >= 0, folder.descriptor >= 0 else { return link(name, in: source, to: folder.path(of: name)) }
+        if replacing, unlinkat(folder.descriptor, name, 0) != 0, errno == EISDIR || errno == EPERM {
+            try? FileManager.default.removeItem(atPath: folder.path(of: name))
+        }
+        return linkat(source.descriptor, name, folder.descriptor, name, 0) == 0
+    }
+
     private func link(_ source: String, in folder: Int32, to path: String) -> Bool {
         guard (try? makeFolder(containing: path)) != nil else { return false }
         clear(path)
@@ -145,8 +158,11 @@ final class FileWriter: @unchecked Sendable {
     }
 
     func makeFolder(containing path: String) throws {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return }
-        try makeFolder(String(path[..<slash]))
+        // The last slash found in the bytes in place (`lastIndex(of:)` on the UTF-8 view stepped
+        // back a byte at a time through the view: 450 instructions a page).
+        var path = path
+        guard let slash = path.withUTF8({ bytes in bytes.lastIndex(of: UInt8(ascii: "/")) }) else { return }
+        try makeFolder(String(decoding: path.utf8.prefix(slash), as: UTF8.self))
     }
 
     func makeFolder(_ folder: String) throws {

@@ -594,21 +594,25 @@ final class Publisher: PageSink, @unchecked Sendable {
         held.readMedia()
         try writer.makeFolder(folder)
         let names = Array(media())
-        let strategy = strategy, held = held, writer = writer, mediaFolder = OpenFolder(folder)
+        let strategy = strategy, held = held, writer = writer
+        // Opened as the folder just made sure of, never through a link put in its place since:
+        // the media files are linked into it by name.
+        let mediaFolder = OpenFolder(descriptor: open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW), path: folder)
         let sources = OpenFolder(cache.mediaPath)
         let results = parallel.map(count: names.count) { index -> Result<(path: String, identity: FileIdentity), Error> in
             let name = names[index]
-            let destination = folder + "/" + name
+            let key = "media/" + name
             do {
-                if stampHeld, let kept = held.entries["media/" + name] {
-                    return .success(("media/" + name, FileIdentity(size: kept.size, modified: kept.modified, inode: kept.inode)))
+                if stampHeld, let kept = held.entries[key] {
+                    return .success((key, FileIdentity(size: kept.size, modified: kept.modified, inode: kept.inode)))
                 }
                 // A media file placed earlier (in place, or in the spare) and touched by nobody
                 // since is kept as it is: one stat.
-                if let kept = held.intact("media/" + name, in: mediaFolder, relative: name) {
-                    return .success(("media/" + name, FileIdentity(size: kept.size, modified: kept.modified, inode: kept.inode)))
+                if let kept = held.intact(key, in: mediaFolder, relative: name) {
+                    return .success((key, FileIdentity(size: kept.size, modified: kept.modified, inode: kept.inode)))
                 }
-                if !(strategy == .inPlace && fm.fileExists(atPath: destination)), !writer.link(name, in: sources, to: destination) {
+                if !(strategy == .inPlace && fm.fileExists(atPath: mediaFolder.path(of: name))), !writer.link(name, in: sources, into: mediaFolder) {
+                    let destination = mediaFolder.path(of: name)
                     let temporary = destination + ".gramgen-\(getpid())"
                     unlink(temporary)
                     try fm.copyItem(atPath: cache.filePath(for: name), toPath: temporary)
@@ -617,8 +621,8 @@ final class Publisher: PageSink, @unchecked Sendable {
                         throw POSIXError.current(destination)
                     }
                 }
-                guard let identity = mediaFolder.identity(name) else { throw POSIXError.current(destination) }
-                return .success(("media/" + name, identity))
+                guard let identity = mediaFolder.identity(name) else { throw POSIXError.current(mediaFolder.path(of: name)) }
+                return .success((key, identity))
             } catch {
                 return .failure(error)
             }
