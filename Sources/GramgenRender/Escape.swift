@@ -15,7 +15,7 @@ enum Escape {
 /// well-formed. Multi-byte UTF-8 sequences never contain these ASCII bytes, so working on bytes
 /// is working on Unicode scalars: a quote followed by a combining mark is still escaped.
 enum HTMLBytes {
-    static func appendEscaped(_ text: String, to out: inout [UInt8]) {
+    static func appendEscaped<Sink: ByteSink>(_ text: String, to out: inout Sink) {
         text.withUTF8Bytes { appendEscaped($0, to: &out) }
     }
 
@@ -24,23 +24,23 @@ enum HTMLBytes {
 
     /// `text` with `root` written for each `InternalLink.rootMark` in it, the rest escaped or not
     /// (`TemplateValue.rooted`). A root ("../../") is never escaped.
-    static func append(_ text: String, root: [UInt8], escaped: Bool, to out: inout [UInt8]) {
+    static func append<Sink: ByteSink>(_ text: String, root: [UInt8], escaped: Bool, to out: inout Sink) {
         text.withUTF8Bytes { append($0, root: root, escaped: escaped, to: &out) }
     }
 
-    static func append(_ bytes: UnsafeBufferPointer<UInt8>, root: [UInt8], escaped: Bool, to out: inout [UInt8]) {
+    static func append<Sink: ByteSink>(_ bytes: UnsafeBufferPointer<UInt8>, root: [UInt8], escaped: Bool, to out: inout Sink) {
         var start = 0
         while true {
             let end = bytes.index(of: rootMark[0], from: start) ?? bytes.count
             let piece = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            if escaped { appendEscaped(piece, to: &out) } else { out.append(contentsOf: piece) }
+            if escaped { appendEscaped(piece, to: &out) } else { out.append(bytes: piece) }
             guard end < bytes.count else { return }
-            out.append(contentsOf: root)
+            out.append(bytes: root)
             start = end + 1
         }
     }
 
-    static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    static func appendEscaped<Sink: ByteSink>(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout Sink) {
         var runStart = 0
         var i = 0
         let count = bytes.count
@@ -66,14 +66,12 @@ enum HTMLBytes {
                 i += 1
                 continue
             }
-            if runStart < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
-            if let replacement, replacement.utf8CodeUnitCount > 0 {
-                out.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
-            }
+            if runStart < i { out.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
+            if let replacement, replacement.utf8CodeUnitCount > 0 { out.append(bytes: replacement) }
             i += skip
             runStart = i
         }
-        if runStart < count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count])) }
+        if runStart < count { out.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart..<count])) }
     }
 
     /// Where, from `start` on, the next eight bytes may hold one that needs escaping (one of

@@ -192,6 +192,10 @@ public final class FragmentMemo: @unchecked Sendable {
 
     /// Keeps `bytes` as the item under `key`, within the budget.
     func keep(_ key: UInt64, _ bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBufferPointer { keep(key, $0) }
+    }
+
+    func keep(_ key: UInt64, _ bytes: UnsafeBufferPointer<UInt8>) {
         lock.withLock {
             guard fresh[key] == nil, bytes.count <= KeptItems.maxItemBytes else { return }
             if freshBytes + bytes.count > memoryBudget {

@@ -31,13 +31,12 @@ struct TemplateRenderer {
     /// `.rooted` value.
     func render(_ name: String, _ value: TemplateValue, root: String = "", memo: FragmentMemo? = nil) -> [UInt8]? {
         guard let number = numbers[name] else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(32 * 1024)
+        let out = PageBytes(capacity: 32 * 1024)
         var stack = Stack(value)
         stack.root = Array(root.utf8)
         stack.memo = memo
-        draw(number, stack: &stack, indentation: [], depth: 0, into: &out)
-        return out
+        draw(number, stack: &stack, indentation: [], depth: 0, into: out)
+        return out.array
     }
 
     /// Partials may include themselves through sections; this bounds a theme that recurses forever.
@@ -131,13 +130,13 @@ struct TemplateRenderer {
         }
     }
 
-    private func draw(_ number: Int, stack: inout Stack, indentation: [UInt8], depth: Int, into out: inout [UInt8]) {
+    private func draw(_ number: Int, stack: inout Stack, indentation: [UInt8], depth: Int, into out: PageBytes) {
         let program = programs[number]
-        draw(program, 0..<program.steps.count, stack: &stack, indentation: indentation, depth: depth, into: &out)
+        draw(program, 0..<program.steps.count, stack: &stack, indentation: indentation, depth: depth, into: out)
     }
 
     private func draw(_ program: Program, _ range: Range<Int>, stack: inout Stack, indentation: [UInt8], depth: Int,
-                      into out: inout [UInt8]) {
+                      into out: PageBytes) {
         let start = out.count
         var index = range.lowerBound
         while index < range.upperBound {
@@ -145,46 +144,48 @@ struct TemplateRenderer {
             if case .section(_, _, let end) = program.steps[index] { next = Int(end) } else { next = index + 1 }
             // Inside an indented partial, whatever follows a line break of its own output is indented.
             guard !indentation.isEmpty, out.count > start, out.last == UInt8(ascii: "\n") else {
-                drawStep(program, index, stack: &stack, indentation: indentation, depth: depth, into: &out)
+                drawStep(program, index, stack: &stack, indentation: indentation, depth: depth, into: out)
                 index = next
                 continue
             }
-            out += indentation
+            var sink = out
+            sink.append(bytes: indentation)
             let before = out.count
-            drawStep(program, index, stack: &stack, indentation: indentation, depth: depth, into: &out)
-            if out.count == before { out.removeLast(indentation.count) }
+            drawStep(program, index, stack: &stack, indentation: indentation, depth: depth, into: out)
+            if out.count == before { out.removeSuffix(from: before - indentation.count) }
             index = next
         }
     }
 
     private func drawStep(_ program: Program, _ index: Int, stack: inout Stack, indentation: [UInt8], depth: Int,
-                          into out: inout [UInt8]) {
+                          into out: PageBytes) {
         switch program.steps[index] {
         case .text(let start, let end):
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: program.bytes[Int(start)..<Int(end)]))
+            out.append(bytes: UnsafeBufferPointer(rebasing: program.bytes[Int(start)..<Int(end)]))
         case .variable(let path, let escaped):
+            var sink = out
             switch lookup(path, of: program, in: &stack) {
-            case .text(let text): escaped ? HTMLBytes.appendEscaped(text, to: &out) : out.append(contentsOf: text.utf8)
-            case .rooted(let text): HTMLBytes.append(text, root: stack.root, escaped: escaped, to: &out)
-            case .number(let number): out.append(contentsOf: String(number).utf8)
-            case .flag(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
+            case .text(let text): escaped ? HTMLBytes.appendEscaped(text, to: &sink) : text.withUTF8Bytes { out.append(bytes: $0) }
+            case .rooted(let text): HTMLBytes.append(text, root: stack.root, escaped: escaped, to: &sink)
+            case .number(let number): String(number).withUTF8Bytes { out.append(bytes: $0) }
+            case .flag(let flag): sink.append(bytes: flag ? "true" : "false")
             case .missing, .list, .objects, .object: break
             }
         case .section(let path, let inverted, let end):
             let body = (index + 1)..<Int(end)
             let value = lookup(path, of: program, in: &stack)
             if inverted {
-                if value.isFalsy { draw(program, body, stack: &stack, indentation: indentation, depth: depth, into: &out) }
+                if value.isFalsy { draw(program, body, stack: &stack, indentation: indentation, depth: depth, into: out) }
                 return
             }
             switch value {
             case .missing: break
             case .flag(let flag):
-                if flag { draw(program, body, stack: &stack, indentation: indentation, depth: depth, into: &out) }
+                if flag { draw(program, body, stack: &stack, indentation: indentation, depth: depth, into: out) }
             case .list(let items):
                 for item in items {
                     stack.push(item)
-                    draw(program, body, stack: &stack, indentation: indentation, depth: depth, into: &out)
+                    draw(program, body, stack: &stack, indentation: indentation, depth: depth, into: out)
                     stack.pop()
                 }
             case .objects(let items):
@@ -193,27 +194,27 @@ struct TemplateRenderer {
                     if let memo = stack.memo, stack.floor == nil, let key = items.memoKey(item) {
                         if context == nil { context = memoContext(program, step: index, stack: stack, indentation: indentation, depth: depth) }
                         drawKept(memo, key: key, context: context!, items, item, program, body, stack: &stack,
-                                 indentation: indentation, depth: depth, into: &out)
+                                 indentation: indentation, depth: depth, into: out)
                         continue
                     }
                     stack.push(items.item(item))
-                    draw(program, body, stack: &stack, indentation: indentation, depth: depth, into: &out)
+                    draw(program, body, stack: &stack, indentation: indentation, depth: depth, into: out)
                     stack.pop()
                 }
             case .text, .rooted, .number, .object:
                 stack.push(value)
-                draw(program, body, stack: &stack, indentation: indentation, depth: depth, into: &out)
+                draw(program, body, stack: &stack, indentation: indentation, depth: depth, into: out)
                 stack.pop()
             }
         case .partial(let template, let more):
             guard depth < Self.maximumDepth, template >= 0 else { return }
             draw(Int(template), stack: &stack, indentation: indentation + program.indentations[Int(more)],
-                 depth: depth + 1, into: &out)
+                 depth: depth + 1, into: out)
         case .dynamicPartial(let path, let more):
             guard depth < Self.maximumDepth, case .text(let name) = lookup(path, of: program, in: &stack),
                   let template = numbers[name] else { return }
             draw(template, stack: &stack, indentation: indentation + program.indentations[Int(more)],
-                 depth: depth + 1, into: &out)
+                 depth: depth + 1, into: out)
         }
     }
 
@@ -237,33 +238,35 @@ struct TemplateRenderer {
     /// is written in its place as the item is put on the page.
     private func drawKept(_ memo: FragmentMemo, key itemKey: UInt64, context: DigestBuilder, _ items: any TemplateObjectList,
                           _ item: Int, _ program: Program, _ body: Range<Int>, stack: inout Stack, indentation: [UInt8],
-                          depth: Int, into out: inout [UInt8]) {
+                          depth: Int, into out: PageBytes) {
         var digest = context
         digest.add(itemKey)
         let key = digest.value
         let root = stack.root
-        if memo.read(key, { HTMLBytes.append($0, root: root, escaped: false, to: &out) }) { return }
+        var sink = out
+        if memo.read(key, { HTMLBytes.append($0, root: root, escaped: false, to: &sink) }) { return }
         let start = out.count
         stack.root = HTMLBytes.rootMark
         stack.push(items.item(item))
         stack.floor = stack.count - 1
         stack.readBelowFloor = false
-        draw(program, body, stack: &stack, indentation: indentation, depth: depth, into: &out)
+        draw(program, body, stack: &stack, indentation: indentation, depth: depth, into: out)
         stack.pop()
         stack.floor = nil
         stack.root = root
-        if !stack.readBelowFloor { memo.keep(key, out[start...]) }
-        Self.writeRoot(root, in: &out, from: start)
+        if !stack.readBelowFloor { memo.keep(key, out.bytes(from: start)) }
+        Self.writeRoot(root, in: out, from: start)
     }
 
     /// `root` in place of each `InternalLink.rootMark` in `out` from `start` on (an item drawn
     /// with the mark).
-    private static func writeRoot(_ root: [UInt8], in out: inout [UInt8], from start: Int) {
-        guard root != HTMLBytes.rootMark,
-              let first = out.withUnsafeBufferPointer({ $0.index(of: HTMLBytes.rootMark[0], from: start) }) else { return }
-        let item = Array(out[first...])
-        out.removeSubrange(first...)
-        item.withUnsafeBufferPointer { HTMLBytes.append($0, root: root, escaped: false, to: &out) }
+    private static func writeRoot(_ root: [UInt8], in out: PageBytes, from start: Int) {
+        guard root != HTMLBytes.rootMark, let found = out.bytes(from: start).index(of: HTMLBytes.rootMark[0], from: 0) else { return }
+        let first = start + found
+        let item = Array(out.bytes(from: first))
+        out.removeSuffix(from: first)
+        var sink = out
+        item.withUnsafeBufferPointer { HTMLBytes.append($0, root: root, escaped: false, to: &sink) }
     }
 
     /// The values of the sections drawn, innermost last, with the names each may have
