@@ -25,7 +25,9 @@ extension ByteSink {
 /// append is a bounds check and a copy. A page is drawn from small runs (a template's text between
 /// two tags, a value, a kept card's pieces around each way back to the root: 1.6 million appends in
 /// a pages-only build of 1,500 posts); through `Array.append(contentsOf:)`, with its checks that
-/// the array is unique and its capacity, each took 90 instructions, 9.4% of the build's.
+/// the array is unique and its capacity, each took 90 instructions, 9.4% of the build's. A class,
+/// handed around as it is; the escaper's functions take any sink `inout`, so a caller passes them a
+/// variable that holds it (`var sink = out`).
 final class PageBytes: ByteSink {
     private(set) var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0

@@ -148,8 +148,7 @@ struct TemplateRenderer {
                 index = next
                 continue
             }
-            var sink = out
-            sink.append(bytes: indentation)
+            indentation.withUnsafeBufferPointer { out.append(bytes: $0) }
             let before = out.count
             drawStep(program, index, stack: &stack, indentation: indentation, depth: depth, into: out)
             if out.count == before { out.removeSuffix(from: before - indentation.count) }
