@@ -45,23 +45,21 @@ final class FileWriter: @unchecked Sendable {
     }
 
     /// Writes `bytes` to a new file at `path` and returns its identity.
-    func write(_ bytes: [UInt8], to path: String) throws -> FileIdentity {
+    func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) throws -> FileIdentity {
         try makeFolder(containing: path)
         clear(path)
         let flags = O_WRONLY | O_CREAT | (replacing ? O_EXCL : O_TRUNC) | O_CLOEXEC | O_NOFOLLOW
         let fd = located(path) { openat($0, $1, flags, 0o644) }
         guard fd >= 0 else { throw POSIXError.current(path) }
         defer { close(fd) }
-        try bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw POSIXError.current(path)
-                }
-                offset += written
+        var offset = 0
+        while offset < bytes.count {
+            let written = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw POSIXError.current(path)
             }
+            offset += written
         }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw POSIXError.current(path) }

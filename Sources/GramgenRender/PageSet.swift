@@ -12,7 +12,14 @@ struct PageSet {
         /// No browser lands on it first (a list's later page, a feed, the sitemap): `gramgen serve`
         /// may draw it after the reload (`PageSink.leaveForLater`).
         var deferrable = false
-        let make: () throws -> [UInt8]
+        let body: Body
+
+        enum Body {
+            /// Drawn by a template from its view, into the drawing task's buffer.
+            case page(template: String, view: () -> PageView)
+            /// A file made whole by other means (feeds, the sitemap, the search index).
+            case file(() throws -> [UInt8])
+        }
     }
 
     let renderer: SiteRenderer
@@ -39,15 +46,14 @@ struct PageSet {
     /// `page`: its number in a paginated list (those after the first are `deferrable`).
     mutating func add(_ template: String, path: String, inSitemap: Bool = true, file: String? = nil, page: Int = 1,
                       inputs: PageInputs, view: @escaping () -> PageView) {
-        jobs.append(Job(file: file ?? SitePaths.file(path), inputs: inputs.adding(template), deferrable: page > 1) { [renderer] in
-            try renderer.theme.render(template, view(), memo: renderer.fragments)
-        })
+        jobs.append(Job(file: file ?? SitePaths.file(path), inputs: inputs.adding(template), deferrable: page > 1,
+                        body: .page(template: template, view: view)))
         if inSitemap { sitemapPaths.append(path) }
     }
 
     /// Queues a file that is not drawn by a template (feeds, sitemap).
     mutating func addFile(_ file: String, inputs: PageInputs, deferrable: Bool = false, make: @escaping () throws -> [UInt8]) {
-        jobs.append(Job(file: file, inputs: inputs, deferrable: deferrable, make: make))
+        jobs.append(Job(file: file, inputs: inputs, deferrable: deferrable, body: .file(make)))
     }
 
     /// Draws the queued jobs once there are `batchSize` of them (`force`: whatever there is).
@@ -66,8 +72,9 @@ struct PageSet {
         let chunks = (jobs.count + chunk - 1) / chunk
         let jobs = jobs
         renderer.parallel.forEach(count: chunks) { c in
+            let buffer = PageBytes.forDrawing()
             for index in c * chunk..<min((c + 1) * chunk, jobs.count) {
-                failure.run { try draw(jobs[index], into: sink) }
+                failure.run { try draw(jobs[index], into: sink, buffer: buffer) }
             }
         }
         try failure.rethrow()
@@ -92,7 +99,8 @@ struct PageSet {
                 for index in batch + c * chunk..<min(batch + (c + 1) * chunk, end) where !sink.stopsEarly() {
                     add(&part, items[index])
                 }
-                for job in part.jobs { failure.run { try part.draw(job, into: sink) } }
+                let buffer = PageBytes.forDrawing()
+                for job in part.jobs { failure.run { try part.draw(job, into: sink, buffer: buffer) } }
                 return part.sitemapPaths
             }
             try failure.rethrow()
@@ -148,12 +156,20 @@ struct PageSet {
 
     /// One job: taken over when its inputs are as the last build's, left for later when the sink
     /// says so, else drawn. A build that draws only some pages stops between any two of them.
-    private func draw(_ job: Job, into sink: PageSink) throws {
+    /// A page is drawn into `buffer`, the drawing task's, and handed to the sink from there.
+    private func draw(_ job: Job, into sink: PageSink, buffer: PageBytes) throws {
         guard sink.wants(job.file), !sink.stopsEarly() else { return }
         let digest = digests.map { $0.digest(job.file, job.inputs, site: site) }
         if let digest, sink.reuse(job.file, inputs: digest) { return }
         if job.deferrable, sink.leaveForLater(job.file) { return }
-        try sink.put(job.file, try job.make(), inputs: digest)
+        switch job.body {
+        case .page(let template, let view):
+            buffer.removeSuffix(from: 0)
+            try renderer.theme.render(template, view(), into: buffer, memo: renderer.fragments)
+            try sink.put(job.file, buffer.bytes(from: 0), inputs: digest)
+        case .file(let make):
+            try sink.put(job.file, try make(), inputs: digest)
+        }
     }
 
     /// The first error thrown on any of several threads.

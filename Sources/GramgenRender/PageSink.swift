@@ -6,8 +6,9 @@ public protocol PageSink: Sendable {
     /// Takes over the previous build's file at `path` when it was made from the same `inputs`
     /// (a digest of everything the page reads) and is still intact; the page is then not rendered.
     func reuse(_ path: String, inputs: UInt64) -> Bool
-    /// A finished file; `inputs` as above, nil for files that are always rendered.
-    func put(_ path: String, _ bytes: [UInt8], inputs: UInt64?) throws
+    /// A finished file; `inputs` as above, nil for files that are always rendered. `bytes` are
+    /// valid only during the call.
+    func put(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>, inputs: UInt64?) throws
     /// Whether a page that must be drawn again, and that no browser lands on first (a list's
     /// later page, a feed), is left as the last build drew it, to be drawn by a build after the
     /// reload (`gramgen serve`'s fast render); the page is then not rendered.
@@ -60,6 +61,10 @@ public enum PageGroupKind: Sendable, Hashable {
 }
 
 extension PageSink {
+    public func put(_ path: String, _ bytes: [UInt8], inputs: UInt64?) throws {
+        try bytes.withUnsafeBufferPointer { try put(path, $0, inputs: inputs) }
+    }
+
     public func batchDone() {}
     public func takeOverGroup(_ name: String, inputs: UInt64) -> [String]? { nil }
     public func queuedGroup(_ name: String, inputs: UInt64, files: [String], sitemap: [String]) {}
@@ -78,9 +83,9 @@ public final class CollectingSink: PageSink, @unchecked Sendable {
 
     public func reuse(_ path: String, inputs: UInt64) -> Bool { false }
 
-    public func put(_ path: String, _ bytes: [UInt8], inputs: UInt64?) throws {
+    public func put(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>, inputs: UInt64?) throws {
         lock.lock()
-        collected.append(OutputFile(path: path, contents: Data(bytes)))
+        collected.append(OutputFile(path: path, contents: Data(buffer: bytes)))
         lock.unlock()
     }
 

@@ -256,10 +256,16 @@ public struct Theme: Sendable {
 
     /// Renders a page; a missing template is a theme error.
     func render(_ name: String, _ page: PageView, memo: FragmentMemo? = nil) throws -> [UInt8] {
-        guard let bytes = renderer.render(name, .object(page), root: page.root, memo: memo) else {
+        let out = PageBytes(capacity: PageBytes.pageCapacity)
+        try render(name, page, into: out, memo: memo)
+        return out.array
+    }
+
+    /// Renders a page at the end of `out`.
+    func render(_ name: String, _ page: PageView, into out: PageBytes, memo: FragmentMemo? = nil) throws {
+        guard renderer.render(name, .object(page), root: page.root, memo: memo, into: out) else {
             throw ThemeError(message: "the theme has no template '\(name).mustache'")
         }
-        return bytes
     }
 }
 

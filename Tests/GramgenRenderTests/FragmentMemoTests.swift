@@ -156,7 +156,7 @@ struct FragmentMemoTests {
         private var paths: [String] = []
         var order: [String] { lock.withLock { paths } }
         func reuse(_ path: String, inputs: UInt64) -> Bool { false }
-        func put(_ path: String, _ bytes: [UInt8], inputs: UInt64?) throws { lock.withLock { paths.append(path) } }
+        func put(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>, inputs: UInt64?) throws { lock.withLock { paths.append(path) } }
         func leaveForLater(_ path: String) -> Bool { false }
         func wants(_ path: String) -> Bool { true }
         func leaveSearchForLater() -> Bool { false }

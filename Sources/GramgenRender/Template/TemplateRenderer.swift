@@ -30,13 +30,18 @@ struct TemplateRenderer {
     /// `root`: the page's way back to the site root, written for `InternalLink.rootMark` in a
     /// `.rooted` value.
     func render(_ name: String, _ value: TemplateValue, root: String = "", memo: FragmentMemo? = nil) -> [UInt8]? {
-        guard let number = numbers[name] else { return nil }
-        let out = PageBytes(capacity: 32 * 1024)
+        let out = PageBytes(capacity: PageBytes.pageCapacity)
+        return render(name, value, root: root, memo: memo, into: out) ? out.array : nil
+    }
+
+    /// The same, drawn at the end of `out`; false when there is no such template.
+    func render(_ name: String, _ value: TemplateValue, root: String = "", memo: FragmentMemo? = nil, into out: PageBytes) -> Bool {
+        guard let number = numbers[name] else { return false }
         var stack = Stack(value)
         stack.root = Array(root.utf8)
         stack.memo = memo
         draw(number, stack: &stack, indentation: [], depth: 0, into: out)
-        return out.array
+        return true
     }
 
     /// Partials may include themselves through sections; this bounds a theme that recurses forever.
