@@ -101,10 +101,13 @@ public struct PostDate: Sendable, Hashable, Comparable {
 public struct Post: Sendable, Hashable {
     // Visible to the inlinable getters, so each module reads a field without a call.
     @usableFromInline final class Fields: @unchecked Sendable {  // never changed once shared (see `fields`)
-        @usableFromInline var id: String { didSet { key = "\(author)/\(id)" } }
-        @usableFromInline var author: String { didSet { key = "\(author)/\(id)" } }
+        @usableFromInline var id: String { didSet { named() } }
+        @usableFromInline var author: String { didSet { named() } }
         /// `author/id`, made once: pages, feeds and digests look posts up by it all the time.
         @usableFromInline private(set) var key: String
+        /// The post page's path (`SitePaths.post`), made once with `key`: each link to the post,
+        /// its likes page's and its card's ask for it (21 times a post in a pages-only build).
+        @usableFromInline private(set) var path: String
         @usableFromInline var date: PostDate
         @usableFromInline var location: String?
         @usableFromInline var images: [ImageSource]
@@ -123,6 +126,7 @@ public struct Post: Sendable, Hashable {
             self.id = id
             self.author = author
             key = "\(author)/\(id)"
+            path = SitePaths.post(author: author, id: id)
             self.date = date
             self.location = location
             self.images = images
@@ -136,6 +140,11 @@ public struct Post: Sendable, Hashable {
             self.repostOf = repostOf
             self.sourcePath = sourcePath
             self.sourceDigest = sourceDigest
+        }
+
+        private func named() {
+            key = "\(author)/\(id)"
+            path = SitePaths.post(author: author, id: id)
         }
 
         func copy() -> Fields {
@@ -255,7 +264,7 @@ public struct Post: Sendable, Hashable {
     /// back on for a post changed since.
     @inlinable public var identity: ObjectIdentifier { ObjectIdentifier(box) }
     /// Site-relative URL path of the post page.
-    public var path: String { SitePaths.post(author: author, id: id) }
+    public var path: String { box.path }
 }
 
 /// A hashtag with every post that uses it.

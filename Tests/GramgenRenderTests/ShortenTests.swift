@@ -32,6 +32,19 @@ struct ShortenTests {
         }
     }
 
+    @Test("the same as Foundation's trimming on random ASCII texts, with line breaks of every kind and control bytes")
+    func matchesFoundationOnASCII() {
+        var random = SeededRandom.forTest("ShortenTests.matchesFoundationOnASCII")
+        let seed = random.seed
+        let pieces = [" ", "\t", "\r", "\n", "\r\n", "\u{0}", "\u{7F}", "\u{1B}", "a", "Z", "#", "."]
+        for _ in 0..<4_000 {
+            let text = (0..<Int(random.next() % 40)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            let length = Int(random.next() % 30) + 1
+            #expect(SiteRenderer.shorten(text, to: length) == Self.reference(text, to: length),
+                    "seed \(seed): \(Array(text.utf8)) to \(length)")
+        }
+    }
+
     @Test("the same as Foundation's trimming on random texts of spaces, tabs, letters, accents and emoji")
     func matchesFoundation() {
         var random = SeededRandom.forTest("ShortenTests.matchesFoundation")
