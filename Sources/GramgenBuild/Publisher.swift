@@ -300,8 +300,8 @@ final class Publisher: PageSink, @unchecked Sendable {
         case .inPlace:
             // Unrecorded but already right (the manifest was lost): left as it is. (A recorded file
             // whose digest differs is not: it was not read back to learn what is known.)
-            if old == nil, case .success(let existing) = InputFile.read(atPath: new, limit: bytes.count), existing.count == bytes.count,
-               existing.elementsEqual(bytes), let present = FileIdentity(path: new) {
+            if old == nil, case .success(let existing) = InputFile.readBytes(atPath: new, limit: bytes.count),
+               existing.withUnsafeBufferPointer({ $0.hasSameBytes(as: bytes) }), let present = FileIdentity(path: new) {
                 identity = present
             } else {
                 identity = try replace(new, with: bytes)

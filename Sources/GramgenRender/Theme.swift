@@ -254,14 +254,7 @@ public struct Theme: Sendable {
     /// What is wrong with the site's language or its own texts (`content/i18n/<language>.yml`).
     public static func languageProblems(_ config: SiteConfig) -> [Diagnostic] { Messages.problems(in: config) }
 
-    /// Renders a page; a missing template is a theme error.
-    func render(_ name: String, _ page: PageView, memo: FragmentMemo? = nil) throws -> [UInt8] {
-        let out = PageBytes(capacity: PageBytes.pageCapacity)
-        try render(name, page, into: out, memo: memo)
-        return out.array
-    }
-
-    /// Renders a page at the end of `out`.
+    /// Renders a page at the end of `out`; a missing template is a theme error.
     func render(_ name: String, _ page: PageView, into out: PageBytes, memo: FragmentMemo? = nil) throws {
         guard renderer.render(name, .object(page), root: page.root, memo: memo, into: out) else {
             throw ThemeError(message: "the theme has no template '\(name).mustache'")
