@@ -49,6 +49,28 @@ struct SpareTests {
         }
     }
 
+    @Test("a page that changes at every build is written over in the spare (its own file there), never in the published output")
+    func pageWrittenOverInSpare() throws {
+        let site = try IncrementalEditKindsTests.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
+        defer { TestSupport.remove(site, output, cache) }
+        let home = output.appendingPathComponent("index.html"), spareHome = Self.spare(of: output).appendingPathComponent("index.html")
+        #expect(try TestSupport.build(site: site, output: output, cache: cache).published)
+        let first = Self.inode(home)
+        try IncrementalEditKindsTests.apply(.addPost, to: site)
+        #expect(try TestSupport.build(site: site, output: output, cache: cache).published)
+        let second = Self.inode(home)
+        #expect(second != first)
+        // The spare is the first build's output; its home page has one name (the second build
+        // wrote its own), so the third build writes the new home page over it.
+        let published = FileManager.default.contents(atPath: home.path)
+        // The newest post's caption, on the home page's first card.
+        try IncrementalEditKindsTests.write(site, "content/users/cleo/posts/2024-03-30-new/post.md", "Newer caption #city\n")
+        #expect(try TestSupport.build(site: site, output: output, cache: cache).published)
+        #expect(Self.inode(home) == first)
+        #expect(FileManager.default.contents(atPath: spareHome.path) == published)
+        try IncrementalBuildTests.assertSameAsFreshBuild(site, output)
+    }
+
     @Test("a spare changed by hand, with a link out of the site in it, is repaired and nothing outside is written")
     func tamperedSpare() throws {
         let site = try IncrementalEditKindsTests.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
