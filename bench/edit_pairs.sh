@@ -12,6 +12,9 @@
 # times an edit; until 2026-11-28 the edit's own 11 ms were counted too), and before each round a line
 # `# round R: N names cached` (the kernel's cache of file names, whose size sets the cost of every
 # look-up on this machine: bench/name_cache.c); summarize with bench/pairs.py LOG.
+# QUIET=SECONDS waits that long between the edit and its build, as a person saving a file and then
+# building does: on this machine a process's fresh memory costs more after a few seconds of quiet
+# (bench/results/allocator.md, forty-second session), which builds run back to back never see.
 set -eu
 kind=$1 pairs=$2 a=$3 b=$4 one=$5 two=$6 log=$7
 here=$(dirname "$0")
@@ -28,6 +31,7 @@ for round in 1 2; do
     for side in $order; do
       if [ "$side" = A ]; then bin=$a site=$site_a; else bin=$b site=$site_b; fi
       "$here/edit_once.sh" "$bin" "$site" "$kind" --edit-only
+      [ -z "${QUIET:-}" ] || sleep "$QUIET"
       /usr/bin/time -f "$kind $side %e %U %S %M $round" -a -o "$log" "$bin" build --site "$site" --quiet
     done
   done

@@ -17,14 +17,16 @@
      use fewer CPUs than the machine has (taskset, a container's cpuset), jemalloc turns that
      off and says so on stderr at every start. On many cores, MALLOC_CONF=narenas:N gives more;
    - freed pages handed back to the system after a second unused, at once when only reserved;
-   - its memory in transparent huge pages where the system gives them on request (`madvise`, as
-     Debian and Ubuntu set it; where it gives them to every process or to none, this changes
-     nothing). A process touches every page it uses once, and each first touch is a page fault:
-     31,500 of them, 7% of a caption edit's CPU at 10,000 posts, against 5,800-7,700 in 2 MiB
-     pages. Same binary, 30 alternated pairs: that build 0.89x the time, 0.91x the CPU, at 145
-     MiB instead of 131; 100 photos the same time (system 11 s instead of 22) at 262 MiB instead
-     of 239; a first build of 100,000 posts 953 MiB against 914 (bench/results/allocator.md). */
-const char *malloc_conf = "narenas:2,dirty_decay_ms:1000,muzzy_decay_ms:0,thp:always,metadata_thp:always";
+   - its memory in the system's ordinary pages, not asked for in transparent huge pages. Asking
+     (`thp:always,metadata_thp:always`, from 2026-11-27) saved page faults (31,500 a caption edit
+     at 10,000 posts against 5,800-7,700) but had the kernel zero each 2 MiB page whole at its
+     first touch, however little of it was used. Builds run back to back took the same time either
+     way on this machine's kernel (6.18); a build that starts after a few seconds of quiet, as one
+     after an edit does, took 1.33-1.37x as long with huge pages (a caption edit at 10,000 posts
+     0.535 s against 0.355 s, a new post 0.830 s against 0.585 s, 6 alternated pairs each way,
+     sides swapped: the zeroing of fresh pages was a quarter of its CPU), and 10-14 MiB more
+     memory (bench/results/allocator.md, forty-second session). */
+const char *malloc_conf = "narenas:2,dirty_decay_ms:1000,muzzy_decay_ms:0";
 
 #define GG_TEXT(x) #x
 #define GG_NUMBER_TEXT(x) GG_TEXT(x)

@@ -146,8 +146,9 @@ struct CLITests {
         #expect(result.stderr.contains("opt.narenas: 2\n"), "\(result.stderr.prefix(400))")
         #expect(result.stderr.contains("opt.dirty_decay_ms: 1000"))
         #expect(result.stderr.contains("opt.muzzy_decay_ms: 0"))
-        #expect(result.stderr.contains("opt.thp: \"always\""))
-        #expect(result.stderr.contains("opt.metadata_thp: \"always\""))
+        // Not asked for in huge pages (a build after some seconds of quiet 1.33-1.37x as long with them).
+        #expect(result.stderr.contains("opt.thp: \"default\""))
+        #expect(result.stderr.contains("opt.metadata_thp: \"disabled\""))
     }
 
     /// Where the process may use fewer CPUs than the machine has (taskset, a container's cpuset),
