@@ -46,24 +46,17 @@ final class FileWriter: @unchecked Sendable {
     }
 
     /// Writes `bytes` to the file at `path` and returns its identity: over the spare's own file
-    /// there when it has one (`overwrite`), else to a new file.
-    func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) throws -> FileIdentity {
+    /// there when it has one (`overwrite`), else to a new file. `mayOverwrite` false says the
+    /// caller knows there is none (no file there, or the published one), which spares the look.
+    func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String, mayOverwrite: Bool = true) throws -> FileIdentity {
         try makeFolder(containing: path)
-        if replacing, let identity = overwrite(bytes, at: path) { return identity }
+        if replacing, mayOverwrite, let identity = overwrite(bytes, at: path) { return identity }
         clear(path)
         let flags = O_WRONLY | O_CREAT | (replacing ? O_EXCL : O_TRUNC) | O_CLOEXEC | O_NOFOLLOW
         let fd = located(path) { openat($0, $1, flags, 0o644) }
         guard fd >= 0 else { throw POSIXError.current(path) }
         defer { close(fd) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw POSIXError.current(path)
-            }
-            offset += written
-        }
+        guard Self.writeAll(bytes, to: fd) else { throw POSIXError.current(path) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw POSIXError.current(path) }
         return FileIdentity(info)
@@ -92,18 +85,25 @@ final class FileWriter: @unchecked Sendable {
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_dev == before.st_dev, info.st_ino == before.st_ino,
               info.st_mode & S_IFMT == S_IFREG, info.st_nlink == 1 else { return nil }
+        guard Self.writeAll(bytes, to: fd) else { return nil }
+        if Int(info.st_size) > bytes.count, ftruncate(fd, off_t(bytes.count)) != 0 { return nil }
+        guard fstat(fd, &info) == 0, Int(info.st_size) == bytes.count else { return nil }
+        return FileIdentity(info)
+    }
+
+    /// Writes all of `bytes` into the open file `fd` from its start; false (with `errno`) when the
+    /// system refuses.
+    private static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = pwrite(fd, bytes.baseAddress! + offset, bytes.count - offset, off_t(offset))
             if written < 0 {
                 if errno == EINTR { continue }
-                return nil
+                return false
             }
             offset += written
         }
-        if Int(info.st_size) > bytes.count, ftruncate(fd, off_t(bytes.count)) != 0 { return nil }
-        guard fstat(fd, &info) == 0, Int(info.st_size) == bytes.count else { return nil }
-        return FileIdentity(info)
+        return true
     }
 
     /// Hard-links `source` at `path` (a new name for the same file); false when that is not possible.
