@@ -59,7 +59,8 @@ if [ ! -f "$corpus/manifest.json" ]; then
     "$shared/make-corpus.sh" --out "$corpus" --users "$users" --posts "$posts" --images "$images" --seed 1 "${sizes[@]}" >&2
   fi
 fi
-gramgen=$("$root/scripts/build-release.sh" .build-release)
+# GRAMGEN=BINARY measures that binary instead of building this checkout (as bench/scale.sh).
+gramgen=${GRAMGEN:-$("$root/scripts/build-release.sh" .build-release)}
 site="$corpus/gramgen"
 outputs=--site-outputs
 if [ "$text" = 0 ] && [ "$settings" = init ]; then
