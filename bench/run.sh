@@ -6,6 +6,9 @@
 #                [--settings init|corpus] [--min-long PX --max-long PX]
 #   bench/run.sh --text N [--runs R] [--steps "cold warm noop edit hugo hugowarm"]
 #
+# GRAMGEN=BINARY measures that binary instead of a release build of this checkout (made in
+# .build-release, a build folder of its own).
+#
 # Settings (photo corpus): `init` (the default) builds with the site.yml `gramgen init` writes
 # (AVIF+WebP+JPEG at 320/640/1080/1440 and a 480 square: 15 outputs per photo), and `once` makes
 # the same outputs (vips_once.py --default-outputs); `corpus` keeps the corpus's own site.yml
@@ -59,7 +62,6 @@ if [ ! -f "$corpus/manifest.json" ]; then
     "$shared/make-corpus.sh" --out "$corpus" --users "$users" --posts "$posts" --images "$images" --seed 1 "${sizes[@]}" >&2
   fi
 fi
-# GRAMGEN=BINARY measures that binary instead of building this checkout (as bench/scale.sh).
 gramgen=${GRAMGEN:-$("$root/scripts/build-release.sh" .build-release)}
 site="$corpus/gramgen"
 outputs=--site-outputs
