@@ -45,7 +45,7 @@ while [ $# -gt 0 ]; do
     --min-long|--max-long) sizes+=("$1" "$2"); shift 2;;
     --text) text=1; posts=$2; images=0; users=100; shift 2
             [[ " $* " == *" --steps "* ]] || steps="cold warm noop edit hugo hugowarm";;
-    *) sed -n '2,35p' "$0"; exit 2;;
+    *) sed -n '2,34p' "$0"; exit 2;;
   esac
 done
 command -v /usr/bin/time >/dev/null || { echo "needs GNU time: apt-get install -y time" >&2; exit 1; }
