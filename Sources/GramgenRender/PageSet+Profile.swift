@@ -145,14 +145,18 @@ extension PageSet {
         }
     }
 
-    /// Every user's list and following feed, the two profile tabs drawn as cards, page by page
-    /// in the order of the newest post each page shows, across the users. A post's card is the
-    /// same on every page (its links' root written in as it is placed), and the pages that show a post show it near each
-    /// other in this order (its author's list, its author's followers' feeds: all newest first),
-    /// so it is drawn for the first of them and copied for the others while a one-off build
-    /// still keeps it (`FragmentMemo`). User by user, the same card came back a whole feed of
-    /// pages later for each follower, long dropped on a big site: at 50,000 posts, 7.8 cards
-    /// drawn a post instead of 2.4 (a simulation of the memo over the benchmark's corpus).
+    /// The pages drawn as cards: the home feed's, and every user's list and following feed (the
+    /// two profile tabs of cards), page by page in the order of the newest post each page shows,
+    /// across the users. A post's card is the same on every page (its links' root written in as
+    /// it is placed), and the pages that show a post show it near each other in this order (the
+    /// home feed, its author's list, its author's followers' feeds: all newest first), so it is
+    /// drawn for the first of them and copied for the others while a one-off build still keeps
+    /// it (`FragmentMemo`). User by user, the same card came back a whole feed of pages later for
+    /// each follower, long dropped on a big site: at 50,000 posts, 7.8 cards drawn a post instead
+    /// of 2.4 (a simulation of the memo over the benchmark's corpus). The home feed drawn in a
+    /// run of its own before the others, as it was, left its cards for them on a 10,000-post site,
+    /// whose cards the memo holds whole, and not on a larger one: at 50,000 posts each card was
+    /// drawn twice, once for the home feed and again for the tabs (`bench/results/scale.md`).
     /// Each list is held as places in `site.posts` (a site's feeds, as posts, would hold
     /// hundreds of megabytes at 100,000 posts).
     mutating func addCardTabs(into sink: PageSink) throws {
@@ -192,7 +196,10 @@ extension PageSet {
             return true
         }
         for tab in tabs { sitemapPaths += Self.tabPaths(tab.folder, count: tab.posts.count, size: size) }
-        var pages: [(newest: Int, tab: Int, number: Int)] = []
+        // The home feed's pages, as tab -1: each taken over or drawn on its own (`draw`).
+        let homePages = SiteRenderer.pageCount(site.posts.count, size: size)
+        sitemapPaths += (1...homePages).map(SitePaths.home(page:))
+        var pages: [(newest: Int, tab: Int, number: Int)] = (1...homePages).map { ((($0 - 1) * size), -1, $0) }
         for (index, tab) in tabs.enumerated() where queued[index] {
             for number in 1...SiteRenderer.pageCount(tab.posts.count, size: size) {
                 let start = (number - 1) * size
@@ -201,6 +208,7 @@ extension PageSet {
         }
         pages.sort { ($0.newest, $0.tab, $0.number) < ($1.newest, $1.tab, $1.number) }
         try addEach(pages, into: sink) { [renderer, site] set, page in
+            guard page.tab >= 0 else { return set.addHomePage(page.number, of: homePages) }
             let tab = tabs[page.tab], user = tab.user, handle = user.handle
             let start = (page.number - 1) * size
             let posts = tab.posts[start..<min(start + size, tab.posts.count)].map { site.posts[$0] }

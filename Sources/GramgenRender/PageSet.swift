@@ -190,23 +190,22 @@ struct PageSet {
         }
     }
 
-    /// `index.html` and `page/N/`: every post, newest first.
-    mutating func addHome() {
-        let pages = SiteRenderer.paginate(site.posts, size: site.config.postsPerPage)
-        for (index, posts) in pages.enumerated() {
-            let number = index + 1
-            let path = SitePaths.home(page: number)
-            add("home", path: path, page: number, inputs: .posts(posts, "\(pages.count)")) { [renderer] in
-                let site = renderer.site
-                let t = renderer.messages
-                let view = renderer.layout(path: path, title: number == 1 ? "" : t.text("page_title", ["number": t.language.number(number)]),
-                                           description: site.config.description, nav: "home")
-                view.posts = renderer.cards(posts, for: path)
-                view.pagination = renderer.pagination(current: number, total: pages.count, root: view.root,
-                                                          path: SitePaths.home)
-                if posts.isEmpty { view.empty = t.text("empty_posts") }
-                return view
-            }
+    /// Page `number` of `total` of `index.html` and `page/N/`: every post, newest first. Drawn
+    /// in the card tabs' run (`addCardTabs`), which lists it in the sitemap.
+    mutating func addHomePage(_ number: Int, of total: Int) {
+        let size = site.config.postsPerPage
+        let posts = Array(site.posts[min(site.posts.count, (number - 1) * size)..<min(site.posts.count, number * size)])
+        let path = SitePaths.home(page: number)
+        add("home", path: path, inSitemap: false, page: number, inputs: .posts(posts, "\(total)")) { [renderer] in
+            let site = renderer.site
+            let t = renderer.messages
+            let view = renderer.layout(path: path, title: number == 1 ? "" : t.text("page_title", ["number": t.language.number(number)]),
+                                       description: site.config.description, nav: "home")
+            view.posts = renderer.cards(posts, for: path)
+            view.pagination = renderer.pagination(current: number, total: total, root: view.root,
+                                                  path: SitePaths.home)
+            if posts.isEmpty { view.empty = t.text("empty_posts") }
+            return view
         }
     }
 

@@ -154,14 +154,15 @@ public final class SiteRenderer: @unchecked Sendable {
         fragments?.startBuild()
         let (drawn, ahead) = parallel.both({
             Result {
-                pages.addHome()
-                try pages.flush(into: sink)
                 // A user stands for a dozen pages or more (tabs, pages of each): four to a task, so
                 // that the one whose posts changed does not leave the other core idle at the end.
                 try pages.addEach(site.users, weight: 8, into: sink) { $0.addProfileGroup($1, sink: sink) }
+                // Right after the profiles' grids, whose tiles they show again while the memo still
+                // keeps them (`FragmentMemo`): after the cards and the post pages, as they were,
+                // they found them on a 10,000-post site and drew every tile again on a larger one.
+                try pages.addTags(into: sink)
                 try pages.addCardTabs(into: sink)
                 try pages.addPostPages(into: sink)
-                try pages.addTags(into: sink)
                 pages.addExplore()
                 pages.addPeople()
                 try pages.flush(into: sink, force: true)
