@@ -38,7 +38,7 @@ public final class FragmentMemo: @unchecked Sendable {
 
     private let lock = NSLock()
     private let budget: Int
-    private let memoryBudget: Int
+    private var memoryBudget: Int
     /// Items drawn by this process, not yet in the file.
     private var fresh: [UInt64: [UInt8]] = [:]
     private var freshBytes = 0
@@ -83,6 +83,15 @@ public final class FragmentMemo: @unchecked Sendable {
         self.checkedBudget = min(budget, checkedBudget)
         self.saveThreshold = saveThreshold
         self.dropsOldest = dropsOldest
+    }
+
+    /// A one-off build's memo (`dropsOldest`) holds up to the whole budget of new items from now
+    /// on: for the feeds, drawn last, whose items a user's feed files share with the site's and
+    /// the tags' across half the timeline (a user's 50 newest posts in one file, sorted by its
+    /// newest): at 50,000 posts, 1.7 items made a post with the cards' bound, which held them all
+    /// at 10,000 posts. The cards and tiles kept before are the first dropped for them.
+    public func widen() {
+        lock.withLock { if dropsOldest { memoryBudget = budget } }
     }
 
     /// Items copied and kept since the last `startBuild` (tests, `--verbose`).

@@ -183,6 +183,7 @@ public final class SiteRenderer: @unchecked Sendable {
         SitemapRenderer.add(site: site, pagePaths: pages.sitemapPaths, to: &sitemap)
         let feeds = FeedSet(site: site, images: images, postIndexesByAuthor: postIndexesByAuthor, messages: messages,
                             memo: fragments, memoKey: memoKey)
+        fragments?.widen()
         let (sitemapDrawn, feedsDrawn) = parallel.both({
             Result { try sitemap.flush(into: sink, force: true) }
         }, {
