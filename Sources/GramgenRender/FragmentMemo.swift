@@ -16,7 +16,9 @@ import GramgenCore
 /// a one-off build holds at most `memoryBudget` of new ones: once full, it drops those it kept
 /// first to keep the next (`dropsOldest`), so the items of the pages drawn last are at hand, as
 /// the pages of a big site list the same posts near each other in the drawing order (the home
-/// feed, then the following feeds page by page). What it dropped a later build draws again.
+/// feed, the lists and the following feeds in one run, page by page; the tag pages right after
+/// the profiles' grids; the feeds, for which it holds the whole budget: `widen`). What it
+/// dropped a later build draws again.
 ///
 /// The file: a 24-byte header (magic, the salt's digest), items, then a table of (key, offset,
 /// length, digest of the bytes) sorted by key and a 40-byte footer (the table's offset, count and
