@@ -41,6 +41,8 @@ public final class FragmentMemo: @unchecked Sendable {
     private let lock = NSLock()
     private let budget: Int
     private var memoryBudget: Int
+    /// `memoryBudget` as made, which each build starts from (`widen` raises it for one build).
+    private let pagesBudget: Int
     /// Items drawn by this process, not yet in the file.
     private var fresh: [UInt64: [UInt8]] = [:]
     private var freshBytes = 0
@@ -82,15 +84,16 @@ public final class FragmentMemo: @unchecked Sendable {
                 checkedBudget: Int = FragmentMemo.checkedMemory) {
         self.budget = budget
         self.memoryBudget = min(budget, memoryBudget)
+        pagesBudget = self.memoryBudget
         self.checkedBudget = min(budget, checkedBudget)
         self.saveThreshold = saveThreshold
         self.dropsOldest = dropsOldest
     }
 
     /// A one-off build's memo (`dropsOldest`) holds up to the whole budget of new items from now
-    /// on: for the feeds, drawn last, whose items a user's feed files share with the site's and
-    /// the tags' across half the timeline (a user's 50 newest posts in one file, sorted by its
-    /// newest): at 50,000 posts, 1.7 items made a post with the cards' bound, which held them all
+    /// on, until the next build (`startBuild`): for the feeds, drawn last, whose items a user's
+    /// feed files share with the site's and the tags' across half the timeline (a user's 50
+    /// newest posts in one file, sorted by its newest): at 50,000 posts, 1.7 items made a post with the cards' bound, which held them all
     /// at 10,000 posts. The cards and tiles kept before are the first dropped for them.
     public func widen() {
         lock.withLock { if dropsOldest { memoryBudget = budget } }
@@ -114,6 +117,7 @@ public final class FragmentMemo: @unchecked Sendable {
     public func startBuild() {
         lock.withLock {
             build += 1
+            memoryBudget = pagesBudget
             for key in used where fresh[key] != nil { lastUsed[key] = build }
             let keep = memoryBudget / 4 * 3
             if freshBytes > memoryBudget / 8 * 7 {
