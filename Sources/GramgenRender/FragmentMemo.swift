@@ -93,8 +93,9 @@ public final class FragmentMemo: @unchecked Sendable {
     /// A one-off build's memo (`dropsOldest`) holds up to the whole budget of new items from now
     /// on, until the next build (`startBuild`): for the feeds, drawn last, whose items a user's
     /// feed files share with the site's and the tags' across half the timeline (a user's 50
-    /// newest posts in one file, sorted by its newest): at 50,000 posts, 1.7 items made a post with the cards' bound, which held them all
-    /// at 10,000 posts. The cards and tiles kept before are the first dropped for them.
+    /// newest posts in one file, sorted by its newest): at 50,000 posts, 1.7 items made a post
+    /// with the cards' bound, which held them all at 10,000 posts. The cards and tiles kept
+    /// before are the first dropped for them.
     public func widen() {
         lock.withLock { if dropsOldest { memoryBudget = budget } }
     }
