@@ -33,6 +33,10 @@ public final class FragmentMemo: @unchecked Sendable {
     public static let oneOffMemory = 32 << 20
     /// Items read from the file held at most (bytes), to copy again without reading them again.
     public static let checkedMemory = 48 << 20
+    /// A file of at most this many bytes is read whole once a build has read `wholeAfter` items
+    /// from it one by one (see `whole`).
+    public static let wholeFileMemory = 128 << 20
+    public static let wholeAfter = 2048
     /// A build that kept fewer new items than this does not write the file (a caption edit keeps
     /// a few cards, drawn again next time for less than writing them costs).
     public static let saveThreshold = 32
@@ -75,17 +79,30 @@ public final class FragmentMemo: @unchecked Sendable {
     private let checkedBudget: Int
     /// The keys of the items read from the file once so far.
     private var readOnce: Set<UInt64> = []
+    /// The file read whole, once items are read from it one by one `wholeAfter` times: a
+    /// pages-only build of 10,000 posts read 85,000 items from its 63 MB, each a system call, an
+    /// array and a digest, and looked up 70,000 more among those held (`checked`). Held whole,
+    /// an item is copied from where it lies, checked against its digest the first time only.
+    /// Not at once: a caption edit reads a few hundred items, for which reading the whole file
+    /// cost more than it saves. In place of `checked`, which is dropped when it is read.
+    private var whole: WholeFile?
+    private var readingWhole = false
+    private let wholeBudget: Int
+    private let wholeAfter: Int
 
     /// `memoryBudget`: new items held at most (`gramgen serve`, which keeps them only in memory:
     /// the whole budget). `dropsOldest`: a one-off build's memo, which once full drops the items
     /// it kept first to keep new ones.
     public init(budget: Int = FragmentMemo.budget, memoryBudget: Int = FragmentMemo.budget,
                 saveThreshold: Int = FragmentMemo.saveThreshold, dropsOldest: Bool = false,
-                checkedBudget: Int = FragmentMemo.checkedMemory) {
+                checkedBudget: Int = FragmentMemo.checkedMemory, wholeBudget: Int = FragmentMemo.wholeFileMemory,
+                wholeAfter: Int = FragmentMemo.wholeAfter) {
         self.budget = budget
         self.memoryBudget = min(budget, memoryBudget)
         pagesBudget = self.memoryBudget
         self.checkedBudget = min(budget, checkedBudget)
+        self.wholeBudget = wholeBudget
+        self.wholeAfter = wholeAfter
         self.saveThreshold = saveThreshold
         self.dropsOldest = dropsOldest
     }
@@ -146,8 +163,7 @@ public final class FragmentMemo: @unchecked Sendable {
                 checkedBytes = 0
             }
             source = (path, digest)
-            file = nil
-            opened = false
+            closeFile()
         }
     }
 
@@ -160,34 +176,93 @@ public final class FragmentMemo: @unchecked Sendable {
     /// keep the bytes; false when there is none. `use` runs outside the lock: the two threads of
     /// a build copy cards at once.
     func read(_ key: UInt64, _ use: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
-        let (held, file): ([UInt8]?, KeptItems?) = lock.withLock {
+        let (held, file, whole): ([UInt8]?, KeptItems?, WholeFile?) = lock.withLock {
             if let bytes = fresh[key] ?? checked[key] {
                 used.insert(key)
                 copiedThisBuild += 1
-                return (bytes, nil)
+                return (bytes, nil, nil)
             }
-            return (nil, openedFile())
+            return (nil, openedFile(), self.whole)
         }
         if let held {
             held.withUnsafeBufferPointer(use)
             return true
         }
-        guard let file, let entry = file.find(key) else { return false }
-        let bytes = file.bytes(of: entry)
+        if let file, let whole {
+            guard let index = whole.find(key, in: file) else { return false }
+            return read(key, index, of: file, in: whole, use)
+        }
+        guard let file, let index = file.find(key) else { return false }
+        let bytes = file.bytes(of: file.entry(at: index))
         // One turn of the lock: the read counted, and a sound item's use (held from its second).
-        lock.withLock {
+        let readWhole: Bool = lock.withLock {
             fileReadCount += 1
-            guard let bytes else { return }
+            guard let bytes else { return false }
             used.insert(key)
             copiedThisBuild += 1
-            if readOnce.insert(key).inserted { return }
+            let readWhole = self.whole == nil && !readingWhole && fileReadCount >= wholeAfter && file.size <= wholeBudget
+            if readWhole { readingWhole = true }
+            if readOnce.insert(key).inserted { return readWhole }
             if checkedBytes + bytes.count <= checkedBudget, checked.updateValue(bytes, forKey: key) == nil {
                 checkedBytes += bytes.count
             }
+            return readWhole
         }
+        if readWhole { readWholeFile(file) }
         guard let bytes else { return false }
         bytes.withUnsafeBufferPointer(use)
         return true
+    }
+
+    /// Entry `index` of `file` handed to `use` from the file read whole, checked first if it was
+    /// not yet; false when it does not check out.
+    private func read(_ key: UInt64, _ index: Int, of file: KeptItems, in whole: WholeFile,
+                      _ use: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        let entry = file.entry(at: index)
+        let sound: Bool? = lock.withLock {
+            guard whole.checked[index] else { return nil }
+            used.insert(key)
+            copiedThisBuild += 1
+            return true
+        }
+        return whole.bytes.withUnsafeBufferPointer { buffer in
+            let item = UnsafeBufferPointer(rebasing: buffer[entry.offset..<entry.offset + entry.length])
+            if sound == nil {
+                // Checked outside the lock: two threads may both check an item, and both find it sound.
+                let found = BytesDigest.value(UnsafeRawBufferPointer(item)) == entry.digest
+                lock.withLock {
+                    fileReadCount += 1
+                    guard found else { return }
+                    whole.checked[index] = true
+                    used.insert(key)
+                    copiedThisBuild += 1
+                }
+                guard found else { return false }
+            }
+            use(item)
+            return true
+        }
+    }
+
+    /// Reads `file` whole (outside the lock: the other threads read items one by one meanwhile)
+    /// and holds it in place of `checked`, unless the file was closed meanwhile.
+    private func readWholeFile(_ file: KeptItems) {
+        let bytes = KeptItems.read(file.fd, at: 0, count: file.size)
+        lock.withLock {
+            readingWhole = false
+            guard let bytes, self.file === file else { return }
+            whole = WholeFile(bytes: bytes, of: file)
+            checked.removeAll()
+            readOnce.removeAll()
+            checkedBytes = 0
+        }
+    }
+
+    /// Lets go of the file and what was read of it whole. Called with the lock held.
+    private func closeFile() {
+        file = nil
+        whole = nil
+        opened = false
     }
 
     /// The salt as the file records it.
@@ -258,11 +333,59 @@ public final class FragmentMemo: @unchecked Sendable {
                 keptOrder.removeAll()
                 keptOrderStart = 0
                 freshBytes = 0
-                file = nil
-                opened = false
+                closeFile()
                 source = (path, saltDigest)
             }
         }
+    }
+}
+
+/// The memo's file as read whole (`FragmentMemo.whole`): its bytes, where each key's entry is
+/// (a table of places by the key's low bits, probed in turn: the keys are digests, so one or two
+/// probes find it, where searching the sorted table took a cache miss a step), and which entries
+/// were found sound (read and written with the memo's lock held).
+private final class WholeFile {
+    let bytes: [UInt8]
+    var checked: [Bool]
+    /// Entry numbers, -1 for none; a power of two, at least twice the entries. Empty when an
+    /// entry lay more than `maxProbes` places past its own (keys that are not spread, as in a
+    /// file made to slow a build): then the sorted table is searched.
+    private let places: [Int32]
+    private static let maxProbes = 32
+
+    init(bytes: [UInt8], of file: KeptItems) {
+        self.bytes = bytes
+        checked = Array(repeating: false, count: file.count)
+        var places = [Int32](repeating: -1, count: 1 << (Int.bitWidth - max(1, 2 * file.count - 1).leadingZeroBitCount))
+        let mask = places.count - 1
+        for index in 0..<file.count {
+            var place = Int(truncatingIfNeeded: file.entry(at: index).key) & mask
+            var probes = 0
+            while places[place] >= 0 {
+                place = (place + 1) & mask
+                probes += 1
+                if probes > Self.maxProbes {
+                    self.places = []
+                    return
+                }
+            }
+            places[place] = Int32(index)
+        }
+        self.places = places
+    }
+
+    /// The number of `file`'s entry under `key`.
+    func find(_ key: UInt64, in file: KeptItems) -> Int? {
+        guard !places.isEmpty else { return file.find(key) }
+        let mask = places.count - 1
+        var place = Int(truncatingIfNeeded: key) & mask
+        for _ in 0...Self.maxProbes {
+            let index = places[place]
+            guard index >= 0 else { return nil }
+            if file.entry(at: Int(index)).key == key { return Int(index) }
+            place = (place + 1) & mask
+        }
+        return nil
     }
 }
 
@@ -348,7 +471,7 @@ private final class KeptItems {
     /// a few such guesses, then halves (a table whose keys are not spread so still takes the
     /// halving's steps). Halving alone took 15 steps at 30,000 items, each a cache miss: the
     /// look-ups of a new post's 20,000 kept cards were 1% of its build.
-    func find(_ key: UInt64) -> Entry? {
+    func find(_ key: UInt64) -> Int? {
         var (low, high) = (0, count)  // the entry, if any, is in low..<high
         var guesses = 0
         while low < high {
@@ -365,11 +488,13 @@ private final class KeptItems {
                 middle = (low + high) / 2
             }
             let entry = Self.entry(table, middle)
-            if entry.key == key { return entry }
+            if entry.key == key { return middle }
             if entry.key < key { low = middle + 1 } else { high = middle }
         }
         return nil
     }
+
+    func entry(at index: Int) -> Entry { Self.entry(table, index) }
 
     var entries: [Entry] { (0..<count).map { Self.entry(table, $0) } }
 

@@ -247,10 +247,16 @@ struct FragmentMemoTests {
         return Dictionary(uniqueKeysWithValues: try renderer.render().map { ($0.path, $0.contents) })
     }
 
-    @Test("kept on disk: after a new post and an edit, cards and tiles are copied from the last build's file and every page equals one drawn without it; a damaged item, another salt or a link are not used")
-    func onDisk() throws {
+    /// A new folder for a test's files (the test removes it).
+    private static func newFolder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gramgen-fragments-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test("kept on disk: after a new post and an edit, cards and tiles are copied from the last build's file and every page equals one drawn without it; a damaged item, another salt or a link are not used")
+    func onDisk() throws {
+        let folder = try Self.newFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("fragments").path
         let posts = (0..<120).map { Self.post($0) }
@@ -321,10 +327,57 @@ struct FragmentMemoTests {
         #expect(try Data(contentsOf: elsewhere) == before)
     }
 
+    @Test("read whole after its first items: every page equals one drawn without the memo, each item read and checked once; damaged, too large or not yet reached, items are read one by one as before")
+    func readWhole() throws {
+        let folder = try Self.newFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("fragments").path
+        let posts = (0..<120).map { Self.post($0) }
+        let first = FragmentMemo()
+        _ = try Self.files(posts, memo: first)
+        first.save(to: file, salt: "one")
+        let kept = first.counts.kept
+        let expected = try Self.files(posts, memo: nil)
+
+        // One by one: every copy but those held from their second read is a read of the file.
+        let oneByOne = FragmentMemo(checkedBudget: 0, wholeAfter: .max)
+        oneByOne.restore(from: file, salt: "one")
+        #expect(try Self.files(posts, memo: oneByOne) == expected)
+        #expect(oneByOne.fileReads == oneByOne.counts.copied && oneByOne.counts.kept == 0, "\(oneByOne.counts)")
+
+        // Read whole after ten items: each item checked once (twice at most when both threads
+        // reach it at once), however many pages it is on; nothing drawn again.
+        let whole = FragmentMemo(checkedBudget: 0, wholeAfter: 10)
+        whole.restore(from: file, salt: "one")
+        #expect(try Self.files(posts, memo: whole) == expected)
+        #expect(whole.counts.kept == 0 && whole.counts.copied == oneByOne.counts.copied, "\(whole.counts)")
+        #expect(whole.fileReads <= 10 + 2 * kept && whole.fileReads < oneByOne.fileReads * 3 / 4,
+                "\(whole.fileReads) reads of \(kept) items for \(whole.counts.copied) copies")
+
+        // A file larger than the bound for reading it whole is read one by one.
+        let tooLarge = FragmentMemo(checkedBudget: 0, wholeBudget: 1_000, wholeAfter: 10)
+        tooLarge.restore(from: file, salt: "one")
+        #expect(try Self.files(posts, memo: tooLarge) == expected)
+        #expect(tooLarge.fileReads == oneByOne.fileReads, "\(tooLarge.fileReads)")
+
+        // The items in the first half of the file changed on disk, the table left as it was: read
+        // whole, they are drawn again as when read one by one.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+        for index in 24..<(bytes.count / 2) where bytes[index] == UInt8(ascii: "<") { bytes[index] = UInt8(ascii: "(") }
+        try bytes.write(to: URL(fileURLWithPath: file))
+        let damagedOneByOne = FragmentMemo(checkedBudget: 0, wholeAfter: .max)
+        damagedOneByOne.restore(from: file, salt: "one")
+        #expect(try Self.files(posts, memo: damagedOneByOne) == expected)
+        let damaged = FragmentMemo(checkedBudget: 0, wholeAfter: 0)
+        damaged.restore(from: file, salt: "one")
+        #expect(try Self.files(posts, memo: damaged) == expected)
+        #expect(damaged.counts.kept > kept / 4 && damaged.counts.kept >= damagedOneByOne.counts.kept * 9 / 10,
+                "items read back with other bytes are drawn again: \(damaged.counts), one by one \(damagedOneByOne.counts)")
+    }
+
     @Test("items added to the file, a megabyte at a time, are all read back (seeded)")
     func appendInChunks() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gramgen-fragments-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.newFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("fragments").path
         let first = FragmentMemo(saveThreshold: 1)
@@ -353,10 +406,9 @@ struct FragmentMemoTests {
         }
     }
 
-    @Test("every key kept in the file is found and no other, however the keys are spread: evenly, in clusters, at both ends, by powers of two (seeded)")
+    @Test("every key kept in the file is found and no other, however the keys are spread: evenly, in clusters, at both ends, by powers of two; read one by one and read whole (seeded)")
     func lookUpSpreads() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gramgen-fragments-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.newFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var random = SeededRandom.forTest("FragmentMemoTests.lookUpSpreads")
         let spreads: [(String, () -> UInt64)] = [
@@ -373,27 +425,29 @@ struct FragmentMemoTests {
             writer.restore(from: file, salt: "one")
             for key in kept { writer.keep(key, withUnsafeBytes(of: key) { Array($0) }[...]) }
             writer.save(to: file, salt: "one")
-            let reader = FragmentMemo()
-            reader.restore(from: file, salt: "one")
-            for key in kept.sorted() {
-                var out: [UInt8] = []
-                #expect(reader.copy(key, into: &out) && out == withUnsafeBytes(of: key) { Array($0) }, "\(name): \(key)")
+            // Read one by one, and read whole after the first (its keys in a table of places
+            // by their low bits, or the sorted table searched when they are not spread).
+            for reader in [FragmentMemo(), FragmentMemo(wholeAfter: 0)] {
+                reader.restore(from: file, salt: "one")
+                for key in kept.sorted() {
+                    var out: [UInt8] = []
+                    #expect(reader.copy(key, into: &out) && out == withUnsafeBytes(of: key) { Array($0) }, "\(name): \(key)")
+                }
+                var missing = 0
+                for _ in 0..<2_000 {
+                    let key = Bool.random(using: &random) ? next() : UInt64.random(in: .min ... .max, using: &random)
+                    guard !kept.contains(key) else { continue }
+                    var out: [UInt8] = []
+                    if reader.copy(key, into: &out) { missing += 1 }
+                }
+                #expect(missing == 0, "\(name): keys never kept were found")
             }
-            var missing = 0
-            for _ in 0..<2_000 {
-                let key = Bool.random(using: &random) ? next() : UInt64.random(in: .min ... .max, using: &random)
-                guard !kept.contains(key) else { continue }
-                var out: [UInt8] = []
-                if reader.copy(key, into: &out) { missing += 1 }
-            }
-            #expect(missing == 0, "\(name): keys never kept were found")
         }
     }
 
     @Test("a one-off build holds at most its memory budget of new items; the builds after it add the rest to the file")
     func memoryBudget() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gramgen-fragments-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.newFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("fragments").path
         let posts = (0..<120).map { Self.post($0) }
