@@ -34,8 +34,11 @@ public final class FragmentMemo: @unchecked Sendable {
     /// Items read from the file held at most (bytes), to copy again without reading them again.
     public static let checkedMemory = 48 << 20
     /// A file of at most this many bytes is read whole once a build has read `wholeAfter` items
-    /// from it one by one (see `whole`).
-    public static let wholeFileMemory = 128 << 20
+    /// from it one by one (see `whole`): a 10,000-post site's 63 MB, not a larger site's file of
+    /// 96 MB or more, whose items held after their second read (`checkedMemory`) take less (read
+    /// whole, the 50,000-post corpus's 102 MB raised a pages-only build's peak from 457 to 530 MiB
+    /// for no time saved).
+    public static let wholeFileMemory = 80 << 20
     public static let wholeAfter = 2048
     /// A build that kept fewer new items than this does not write the file (a caption edit keeps
     /// a few cards, drawn again next time for less than writing them costs).
