@@ -181,8 +181,7 @@ public final class FragmentMemo: @unchecked Sendable {
     func read(_ key: UInt64, _ use: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
         let (held, file, whole): ([UInt8]?, KeptItems?, WholeFile?) = lock.withLock {
             if let bytes = fresh[key] ?? checked[key] {
-                used.insert(key)
-                copiedThisBuild += 1
+                countCopy(key)
                 return (bytes, nil, nil)
             }
             return (nil, openedFile(), self.whole)
@@ -201,8 +200,7 @@ public final class FragmentMemo: @unchecked Sendable {
         let readWhole: Bool = lock.withLock {
             fileReadCount += 1
             guard let bytes else { return false }
-            used.insert(key)
-            copiedThisBuild += 1
+            countCopy(key)
             let readWhole = self.whole == nil && !readingWhole && fileReadCount >= wholeAfter && file.size <= wholeBudget
             if readWhole { readingWhole = true }
             if readOnce.insert(key).inserted { return readWhole }
@@ -222,23 +220,21 @@ public final class FragmentMemo: @unchecked Sendable {
     private func read(_ key: UInt64, _ index: Int, of file: KeptItems, in whole: WholeFile,
                       _ use: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
         let entry = file.entry(at: index)
-        let sound: Bool? = lock.withLock {
-            guard whole.checked[index] else { return nil }
-            used.insert(key)
-            copiedThisBuild += 1
+        let checkedBefore: Bool = lock.withLock {
+            guard whole.checked[index] else { return false }
+            countCopy(key)
             return true
         }
         return whole.bytes.withUnsafeBufferPointer { buffer in
             let item = UnsafeBufferPointer(rebasing: buffer[entry.offset..<entry.offset + entry.length])
-            if sound == nil {
+            if !checkedBefore {
                 // Checked outside the lock: two threads may both check an item, and both find it sound.
-                let found = BytesDigest.value(UnsafeRawBufferPointer(item)) == entry.digest
+                let found = KeptItems.isSound(UnsafeRawBufferPointer(item), entry)
                 lock.withLock {
                     fileReadCount += 1
                     guard found else { return }
                     whole.checked[index] = true
-                    used.insert(key)
-                    copiedThisBuild += 1
+                    countCopy(key)
                 }
                 guard found else { return false }
             }
@@ -259,6 +255,12 @@ public final class FragmentMemo: @unchecked Sendable {
             readOnce.removeAll()
             checkedBytes = 0
         }
+    }
+
+    /// An item copied by this build. Called with the lock held.
+    private func countCopy(_ key: UInt64) {
+        used.insert(key)
+        copiedThisBuild += 1
     }
 
     /// Lets go of the file and what was read of it whole. Called with the lock held.
@@ -504,8 +506,14 @@ private final class KeptItems {
     /// Appends the item's bytes when they read back whole and match their digest.
     /// The entry's bytes, when they are what the table says.
     func bytes(of entry: Entry) -> [UInt8]? {
-        guard let bytes = Self.read(fd, at: entry.offset, count: entry.length), Self.digest(bytes) == entry.digest else { return nil }
+        guard let bytes = Self.read(fd, at: entry.offset, count: entry.length),
+              bytes.withUnsafeBytes({ Self.isSound($0, entry) }) else { return nil }
         return bytes
+    }
+
+    /// Whether `item` is the entry's bytes, by their digest.
+    static func isSound(_ item: UnsafeRawBufferPointer, _ entry: Entry) -> Bool {
+        item.count == entry.length && BytesDigest.value(item) == entry.digest
     }
 
     static func read(_ fd: Int32, at offset: Int, count: Int) -> [UInt8]? {
@@ -613,7 +621,7 @@ private final class KeptItems {
             let rest = old.entries.filter { fresh[$0.key] == nil }
             for entry in rest.filter({ used.contains($0.key) }) + rest.filter({ !used.contains($0.key) }) {
                 guard total + entry.length <= budget else { break }
-                guard let bytes = read(old.fd, at: entry.offset, count: entry.length), digest(bytes) == entry.digest else { continue }
+                guard let bytes = old.bytes(of: entry) else { continue }
                 writer.append(bytes)
                 entries.append(Entry(key: entry.key, offset: offset, length: entry.length, digest: entry.digest))
                 offset += entry.length
