@@ -33,8 +33,6 @@ public final class SiteRenderer: @unchecked Sendable {
     let postsLikedBy: [String: [Post]]
     /// The theme's texts, dates and numbers in the site's language.
     let messages: Messages
-    /// The same for templates (`{{t.…}}`), shared by every page.
-    let texts: MessagesView
     /// Make the search index while the pages are drawn: a second thread's work at the price of
     /// holding the index all along (`BuildPipeline` decides by the site's size).
     public var searchAhead = false
@@ -52,21 +50,48 @@ public final class SiteRenderer: @unchecked Sendable {
         self.theme = theme
         self.inputs = inputs
         messages = Messages(config: site.config)
-        texts = MessagesView(messages: messages)
         sharedViews = ViewFactory(site: site, images: images, root: InternalLink.rootMark, messages: messages, users: userViewCache)
         let made = prepared ?? Prepared(site, parallel: parallel)
         activities = made.activities
         (postsByAuthor, postIndexesByAuthor, postsMentioning, postsLikedBy, authorPosition) = made.tables
-        frameLinksByDepth = (0...Self.frameDepths).map {
-            FrameLinks(root: String(repeating: "../", count: $0), config: site.config, theme: theme, webApp: webApp)
-        }
+        let messages = messages
+        frames = PerThread(name: "gramgen.pageFrame") { [site, theme, webApp] in Frame(config: site.config, messages: messages, theme: theme, webApp: webApp) }
     }
 
     /// The deepest page whose frame's links are made ahead (`FrameLinks`): a post's likers' page,
     /// `handle/p/id/likes/`, is four folders deep.
-    private static let frameDepths = 6
-    /// `FrameLinks` for a page 0, 1, … folders deep, made once.
-    private let frameLinksByDepth: [FrameLinks]
+    fileprivate static let frameDepths = 6
+    /// What every page's frame shows, each thread's own (`PerThread`).
+    private let frames: PerThread<Frame>
+
+    /// What the frame of every page shows, made once by each thread that draws pages: the links
+    /// that depend on a page's depth alone, for each depth (`FrameLinks`), the texts templates
+    /// read (`{{t.…}}`), the site's address, title and description. Each its own copy: shared by both
+    /// threads of a build, each of a page's look-ups of these strings was a count taken and dropped
+    /// on a cache line the other core had just written (5.5 million a pages-only build at 10,000
+    /// posts; with them, two threads spent 37% more CPU than one on the same build).
+    final class Frame {
+        let links: [FrameLinks]
+        let texts: MessagesView
+        let baseURL: String
+        let siteTitle: String
+        let description: String
+        let faviconType: String
+
+        init(config: SiteConfig, messages: Messages, theme: Theme, webApp: WebApp) {
+            links = (0...SiteRenderer.frameDepths).map {
+                FrameLinks(root: String(repeating: "../", count: $0), config: config, theme: theme, webApp: webApp)
+            }
+            texts = MessagesView(messages: messages)
+            baseURL = Self.own(config.baseURL)
+            siteTitle = Self.own(config.title)
+            description = Self.own(config.description)
+            faviconType = Self.own(webApp.faviconType)
+        }
+
+        /// `text` in storage of its own (a short text is held in place and has none).
+        static func own(_ text: String) -> String { String(decoding: Array(text.utf8), as: UTF8.self) }
+    }
 
     /// What the renderer makes of the site alone, before any image: each user's events and the
     /// tables by author, mention and like.
@@ -225,18 +250,26 @@ public final class SiteRenderer: @unchecked Sendable {
     func layout(path: String, title: String, description: String, share: ShareImageView? = nil,
                 extraFeeds: [FeedLinkView] = [], nav: String = "", root: String? = nil) -> PageView {
         let root = root ?? SitePaths.root(from: path)
-        let links = frameLinksByDepth.first { $0.root == root } ?? FrameLinks(root: root, config: config, theme: theme, webApp: webApp)
+        let frame = frames.value
+        let depth = root.utf8.count / 3
+        return layout(path: path, title: title, description: description, share: share, extraFeeds: extraFeeds, nav: nav, root: root,
+                      frame: frame, links: depth < frame.links.count && frame.links[depth].root == root ? frame.links[depth]
+                          : FrameLinks(root: root, config: config, theme: theme, webApp: webApp))
+    }
+
+    private func layout(path: String, title: String, description: String, share: ShareImageView?, extraFeeds: [FeedLinkView],
+                        nav: String, root: String, frame: Frame, links: borrowing FrameLinks) -> PageView {
         let feeds = extraFeeds.isEmpty ? links.feeds
             : links.feeds + extraFeeds.map { FeedLinkView(href: root + $0.href, type: $0.type, title: $0.title) }
-        let pageTitle = title.isEmpty ? config.title : "\(title) · \(config.title)"
+        let pageTitle = title.isEmpty ? frame.siteTitle : "\(title) · \(config.title)"
         return PageView(
-            lang: config.language, dir: messages.direction, t: texts, siteTitle: config.title, title: pageTitle,
-            description: description.isEmpty ? config.description : Self.shorten(description, to: 200),
-            canonical: config.baseURL + path, root: root, stylesheet: links.stylesheet, script: links.script,
+            lang: config.language, dir: messages.direction, t: frame.texts, siteTitle: frame.siteTitle, title: pageTitle,
+            description: description.isEmpty ? frame.description : Self.shorten(description, to: 200),
+            canonical: frame.baseURL + path, root: root, stylesheet: links.stylesheet, script: links.script,
             feeds: feeds, share: share, navHome: nav == "home", navExplore: nav == "explore",
             navTags: nav == "tags", navSearch: nav == "search", navPeople: nav == "people",
             searchScript: links.searchScript, pagesStylesheet: links.pagesStylesheet,
-            faviconHref: links.faviconHref, faviconType: webApp.faviconType,
+            faviconHref: links.faviconHref, faviconType: frame.faviconType,
             touchIconHref: links.touchIconHref, manifestHref: links.manifestHref, logo: links.logo,
             serviceWorker: links.serviceWorker)
     }
@@ -316,7 +349,7 @@ public final class SiteRenderer: @unchecked Sendable {
         guard !site.isSensitive(post), let source = site.mediaPost(post).images.first, let image = images[source.path],
               let best = image.variants(in: image.variants.contains { $0.format == .jpeg } ? .jpeg : config.images.fallbackFormat).last
         else { return nil }
-        return ShareImageView(url: config.baseURL + SitePaths.media(best.file), width: best.width, height: best.height,
+        return ShareImageView(url: frames.value.baseURL + SitePaths.media(best.file), width: best.width, height: best.height,
                               alt: source.alt)
     }
 

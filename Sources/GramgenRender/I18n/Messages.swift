@@ -185,9 +185,10 @@ struct Messages: Sendable {
     }
 }
 
-/// `{{t.key}}` in a template: the page's text for `key`. A class made once per build and shared
-/// by every page: a page reads some thirty texts, and the struct (the texts' tables, the
-/// language) was copied into a value of its own at each (2% of a pages-only build's samples).
+/// `{{t.key}}` in a template: the page's text for `key`. A class made once per build for each
+/// thread drawing pages (`SiteRenderer.Frame`) and shared by its pages: a page reads some thirty
+/// texts, and the struct (the texts' tables, the language) was copied into a value of its own at
+/// each (2% of a pages-only build's samples).
 final class MessagesView: TemplateObject, @unchecked Sendable {
     let messages: Messages
     /// Each text without values, by its name's number (`FieldName`), as templates look it up.
@@ -199,7 +200,8 @@ final class MessagesView: TemplateObject, @unchecked Sendable {
         for (key, text) in messages.plainTexts {
             let number = FieldName(key).number
             if number >= byNumber.count { byNumber += Array(repeating: nil, count: number + 1 - byNumber.count) }
-            byNumber[number] = text
+            // Its own copy of each text (`SiteRenderer.Frame`: each thread drawing pages has its view).
+            byNumber[number] = SiteRenderer.Frame.own(text)
         }
         self.byNumber = byNumber
     }

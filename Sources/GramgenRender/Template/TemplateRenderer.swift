@@ -15,12 +15,17 @@ import GramgenCore
 struct TemplateRenderer {
     /// Each template as drawn, by number (`numbers`); the parsed trees are not kept.
     private let programs: [Program]
+    /// The same, drawn without a count taken: every partial drawn took one, on a program shared by
+    /// both threads of a build (600,000 counts a pages-only build at 10,000 posts). `programs`
+    /// holds them as long as the renderer lives.
+    private let drawn: [Unmanaged<Program>]
     private let numbers: [String: Int]
 
     init(templates: [String: CompiledTemplate]) {
         let names = templates.keys.sorted()
         let numbers = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
         programs = names.map { Program(templates[$0]!.nodes, number: numbers[$0]!, numbers: numbers) }
+        drawn = programs.map { Unmanaged.passUnretained($0) }
         self.numbers = numbers
     }
 
@@ -136,8 +141,9 @@ struct TemplateRenderer {
     }
 
     private func draw(_ number: Int, stack: inout Stack, indentation: [UInt8], depth: Int, into out: PageBytes) {
-        let program = programs[number]
-        draw(program, 0..<program.steps.count, stack: &stack, indentation: indentation, depth: depth, into: out)
+        drawn[number]._withUnsafeGuaranteedRef { program in
+            draw(program, 0..<program.steps.count, stack: &stack, indentation: indentation, depth: depth, into: out)
+        }
     }
 
     private func draw(_ program: Program, _ range: Range<Int>, stack: inout Stack, indentation: [UInt8], depth: Int,
