@@ -178,23 +178,38 @@ public final class FragmentMemo: @unchecked Sendable {
     /// Hands the item kept under `key` to `use` (a kept one is checked first), which must not
     /// keep the bytes; false when there is none. `use` runs outside the lock: the two threads of
     /// a build copy cards at once.
+    ///
+    /// The file and what was read of it whole are handed out of the lock uncounted: counted, each
+    /// read took two counts and dropped them, of two objects both threads read at every item. The
+    /// memo holds them until `restore` or `save`, which no build runs beside its reads.
     func read(_ key: UInt64, _ use: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
-        let (held, file, whole): ([UInt8]?, KeptItems?, WholeFile?) = lock.withLock {
+        let (held, file, whole): ([UInt8]?, Unmanaged<KeptItems>?, Unmanaged<WholeFile>?) = lock.withLock {
             if let bytes = fresh[key] ?? checked[key] {
                 countCopy(key)
                 return (bytes, nil, nil)
             }
-            return (nil, openedFile(), self.whole)
+            return (nil, openedFile().map { Unmanaged.passUnretained($0) }, self.whole.map { Unmanaged.passUnretained($0) })
         }
         if let held {
             held.withUnsafeBufferPointer(use)
             return true
         }
-        if let file, let whole {
-            guard let index = whole.find(key, in: file) else { return false }
-            return read(key, index, of: file, in: whole, use)
+        guard let file else { return false }
+        return file._withUnsafeGuaranteedRef { file in
+            if let whole {
+                return whole._withUnsafeGuaranteedRef { whole in
+                    guard let index = whole.find(key, in: file) else { return false }
+                    return read(key, index, of: file, in: whole, use)
+                }
+            }
+            return readOne(key, of: file, use)
         }
-        guard let file, let index = file.find(key) else { return false }
+    }
+
+    /// Item `key` read from `file` on its own, checked against its digest; false when it is not there
+    /// or does not check out.
+    private func readOne(_ key: UInt64, of file: KeptItems, _ use: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        guard let index = file.find(key) else { return false }
         let bytes = file.bytes(of: file.entry(at: index))
         // One turn of the lock: the read counted, and a sound item's use (held from its second).
         let readWhole: Bool = lock.withLock {

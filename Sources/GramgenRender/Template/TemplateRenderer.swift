@@ -44,7 +44,7 @@ struct TemplateRenderer {
         guard let number = numbers[name] else { return false }
         var stack = Stack(value)
         stack.root = Array(root.utf8)
-        stack.memo = memo
+        stack.memo = memo.map { Unmanaged.passUnretained($0) }
         draw(number, stack: &stack, indentation: [], depth: 0, into: out)
         return true
     }
@@ -246,7 +246,7 @@ struct TemplateRenderer {
     /// that `context` does not cover. Kept with `InternalLink.rootMark` for the way back to the
     /// root (drawn with it as the root), so one item serves pages of every depth: the page's root
     /// is written in its place as the item is put on the page.
-    private func drawKept(_ memo: FragmentMemo, key itemKey: UInt64, context: DigestBuilder, _ items: any TemplateObjectList,
+    private func drawKept(_ memo: Unmanaged<FragmentMemo>, key itemKey: UInt64, context: DigestBuilder, _ items: any TemplateObjectList,
                           _ item: Int, _ program: Program, _ body: Range<Int>, stack: inout Stack, indentation: [UInt8],
                           depth: Int, into out: PageBytes) {
         var digest = context
@@ -254,7 +254,7 @@ struct TemplateRenderer {
         let key = digest.value
         let root = stack.root
         var sink = out
-        if memo.read(key, { HTMLBytes.append($0, root: root, escaped: false, to: &sink) }) { return }
+        if memo._withUnsafeGuaranteedRef({ $0.read(key) { HTMLBytes.append($0, root: root, escaped: false, to: &sink) } }) { return }
         let start = out.count
         stack.root = HTMLBytes.rootMark
         stack.push(items.item(item))
@@ -264,7 +264,7 @@ struct TemplateRenderer {
         stack.pop()
         stack.floor = nil
         stack.root = root
-        if !stack.readBelowFloor { memo.keep(key, out.bytes(from: start)) }
+        if !stack.readBelowFloor { memo._withUnsafeGuaranteedRef { $0.keep(key, out.bytes(from: start)) } }
         Self.writeRoot(root, in: out, from: start)
     }
 
@@ -294,7 +294,9 @@ struct TemplateRenderer {
         private(set) var objects: [any TemplateObject]
         private var isObject: [Bool]
         /// Where drawn list items are kept, if anywhere.
-        var memo: FragmentMemo?
+        /// Not counted: the memo is the caller's of `render`, held all the while (counted, it took
+        /// a count of the one memo both threads draw into at every item of a list).
+        var memo: Unmanaged<FragmentMemo>?
         /// The page's way back to the site root (`TemplateValue.rooted`).
         var root: [UInt8] = []
         /// While an item to be kept is drawn: its place in the stack. A name looked up below it,
