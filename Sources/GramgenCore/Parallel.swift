@@ -109,7 +109,7 @@ public final class PerThread<Value: AnyObject>: @unchecked Sendable {
     public init(name: String, _ make: @escaping () -> Value) {
         self.name = name
         self.make = make
-        owner = PerThread.owners.next()
+        owner = Owners.shared.next()
     }
 
     /// The calling thread's value, made now if it has none for this owner.
@@ -127,7 +127,6 @@ public final class PerThread<Value: AnyObject>: @unchecked Sendable {
         init(owner: Int, value: Value) { (self.owner, self.value) = (owner, value) }
     }
 
-    private static var owners: Owners { Owners.shared }
 }
 
 /// Numbers each `PerThread` once, so a thread's value is known to be made for it.

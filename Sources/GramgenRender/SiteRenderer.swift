@@ -252,16 +252,11 @@ public final class SiteRenderer: @unchecked Sendable {
         let root = root ?? SitePaths.root(from: path)
         let frame = frames.value
         let depth = root.utf8.count / 3
-        return layout(path: path, title: title, description: description, share: share, extraFeeds: extraFeeds, nav: nav, root: root,
-                      frame: frame, links: depth < frame.links.count && frame.links[depth].root == root ? frame.links[depth]
-                          : FrameLinks(root: root, config: config, theme: theme, webApp: webApp))
-    }
-
-    private func layout(path: String, title: String, description: String, share: ShareImageView?, extraFeeds: [FeedLinkView],
-                        nav: String, root: String, frame: Frame, links: borrowing FrameLinks) -> PageView {
+        let links = depth < frame.links.count && frame.links[depth].root == root ? frame.links[depth]
+            : FrameLinks(root: root, config: config, theme: theme, webApp: webApp)
         let feeds = extraFeeds.isEmpty ? links.feeds
             : links.feeds + extraFeeds.map { FeedLinkView(href: root + $0.href, type: $0.type, title: $0.title) }
-        let pageTitle = title.isEmpty ? frame.siteTitle : "\(title) · \(config.title)"
+        let pageTitle = title.isEmpty ? frame.siteTitle : "\(title) · \(frame.siteTitle)"
         return PageView(
             lang: config.language, dir: messages.direction, t: frame.texts, siteTitle: frame.siteTitle, title: pageTitle,
             description: description.isEmpty ? frame.description : Self.shorten(description, to: 200),
@@ -275,8 +270,9 @@ public final class SiteRenderer: @unchecked Sendable {
     }
 
     /// The links of a page's frame that depend on its depth alone (`root`): made once for each
-    /// depth a page can have (every page asked for them, a dozen strings joined a page).
-    struct FrameLinks {
+    /// depth a page can have (every page asked for them, a dozen strings joined a page). A class:
+    /// a page takes one count of it, where a struct was copied with its dozen strings' counts.
+    final class FrameLinks {
         let root: String
         let feeds: [FeedLinkView]
         let stylesheet, script, searchScript, pagesStylesheet, faviconHref, manifestHref: String
