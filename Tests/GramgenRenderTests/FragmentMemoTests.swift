@@ -327,8 +327,9 @@ struct FragmentMemoTests {
         #expect(try Data(contentsOf: elsewhere) == before)
     }
 
-    @Test("read whole after its first items: every page equals one drawn without the memo, each item read and checked once; damaged, too large or not yet reached, items are read one by one as before")
-    func readWhole() throws {
+    @Test("read whole after its first items, mapped or read: every page equals one drawn without the memo, each item read and checked once; damaged, too large or not yet reached, items are read one by one as before",
+          arguments: [true, false])
+    func readWhole(mapped: Bool) throws {
         let folder = try Self.newFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("fragments").path
@@ -347,7 +348,7 @@ struct FragmentMemoTests {
 
         // Read whole after ten items: each item checked once (twice at most when both threads
         // reach it at once), however many pages it is on; nothing drawn again.
-        let whole = FragmentMemo(checkedBudget: 0, wholeAfter: 10)
+        let whole = FragmentMemo(checkedBudget: 0, wholeAfter: 10, mapsWhole: mapped)
         whole.restore(from: file, salt: "one")
         #expect(try Self.files(posts, memo: whole) == expected)
         #expect(whole.counts.kept == 0 && whole.counts.copied == oneByOne.counts.copied, "\(whole.counts)")
@@ -355,7 +356,7 @@ struct FragmentMemoTests {
                 "\(whole.fileReads) reads of \(kept) items for \(whole.counts.copied) copies")
 
         // A file larger than the bound for reading it whole is read one by one.
-        let tooLarge = FragmentMemo(checkedBudget: 0, wholeBudget: 1_000, wholeAfter: 10)
+        let tooLarge = FragmentMemo(checkedBudget: 0, wholeBudget: 1_000, wholeAfter: 10, mapsWhole: mapped)
         tooLarge.restore(from: file, salt: "one")
         #expect(try Self.files(posts, memo: tooLarge) == expected)
         #expect(tooLarge.fileReads == oneByOne.fileReads, "\(tooLarge.fileReads)")
@@ -368,7 +369,7 @@ struct FragmentMemoTests {
         let damagedOneByOne = FragmentMemo(checkedBudget: 0, wholeAfter: .max)
         damagedOneByOne.restore(from: file, salt: "one")
         #expect(try Self.files(posts, memo: damagedOneByOne) == expected)
-        let damaged = FragmentMemo(checkedBudget: 0, wholeAfter: 0)
+        let damaged = FragmentMemo(checkedBudget: 0, wholeAfter: 0, mapsWhole: mapped)
         damaged.restore(from: file, salt: "one")
         #expect(try Self.files(posts, memo: damaged) == expected)
         #expect(damaged.counts.kept > kept / 4 && damaged.counts.kept >= damagedOneByOne.counts.kept * 9 / 10,
