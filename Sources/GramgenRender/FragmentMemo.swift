@@ -376,7 +376,7 @@ private final class WholeBytes {
     init?(_ file: KeptItems, map: Bool) {
         let count = file.size
         var info = stat()
-        if map, count > 0, fstat(file.fd, &info) == 0, Int(info.st_size) >= count,
+        if map, fstat(file.fd, &info) == 0, Int(info.st_size) >= count,
            let start = mmap(nil, count, PROT_READ, MAP_PRIVATE, file.fd, 0), start != MAP_FAILED {
             // Read ahead from a disk whose pages are not cached yet (on a tmpfs, nothing to do).
             _ = madvise(start, count, MADV_WILLNEED)
@@ -384,11 +384,13 @@ private final class WholeBytes {
             mapped = true
             return
         }
-        // Not mapped (a system or file that does not allow it): read, and held as memory of its own.
-        guard let bytes = KeptItems.read(file.fd, at: 0, count: count) else { return nil }
-        let memory = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, count))
-        _ = memory.initialize(from: bytes)
-        buffer = UnsafeBufferPointer(rebasing: memory[0..<count])
+        // Not mapped (a system or file that does not allow it): read into memory of its own.
+        let memory = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: count)
+        guard KeptItems.read(file.fd, at: 0, into: memory) == count else {
+            memory.deallocate()
+            return nil
+        }
+        buffer = UnsafeBufferPointer(memory)
         mapped = false
     }
 
@@ -575,15 +577,22 @@ private final class KeptItems {
     static func read(_ fd: Int32, at offset: Int, count: Int) -> [UInt8]? {
         var filled = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            while filled < count {
-                let got = pread(fd, buffer.baseAddress! + filled, count - filled, off_t(offset + filled))
-                if got < 0, errno == EINTR { continue }
-                if got <= 0 { break }
-                filled += got
-            }
+            filled = read(fd, at: offset, into: UnsafeMutableBufferPointer(rebasing: buffer[0..<count]))
             initialized = filled
         }
         return filled == count ? bytes : nil
+    }
+
+    /// Reads from `offset` until `buffer` is full or the file ends; the bytes read.
+    static func read(_ fd: Int32, at offset: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var filled = 0
+        while filled < buffer.count {
+            let got = pread(fd, buffer.baseAddress! + filled, buffer.count - filled, off_t(offset + filled))
+            if got < 0, errno == EINTR { continue }
+            if got <= 0 { break }
+            filled += got
+        }
+        return filled
     }
 
     private static func words(_ values: UInt64...) -> [UInt8] {
