@@ -28,6 +28,31 @@ struct SpareTests {
         return files
     }
 
+    @Test("a build into a new folder on one thread and on two: the same files, each media file the cache's own; one removed from the output is placed again by the next build that publishes")
+    func mediaLinkedFromCache() throws {
+        let site = try IncrementalEditKindsTests.makeSite(), cache = try TestSupport.temporaryFolder()
+        let one = try TestSupport.temporaryFolder(), two = try TestSupport.temporaryFolder()
+        defer { TestSupport.remove(site, cache, one, two) }
+        try FileManager.default.removeItem(at: one)
+        try FileManager.default.removeItem(at: two)
+        #expect(try TestSupport.build(site: site, output: one, cache: cache) { $0.jobs = 1 }.published)
+        #expect(try TestSupport.build(site: site, output: two, cache: cache) { $0.jobs = 2 }.published)
+        let media = try FileManager.default.contentsOfDirectory(atPath: two.appendingPathComponent("media").path)
+        #expect(media.count > 1)
+        #expect(Self.tree(one) == Self.tree(two))
+        let cacheMedia = cache.appendingPathComponent("media")  // MediaCache's folder of files
+        for name in media {
+            #expect(Self.inode(two.appendingPathComponent("media/" + name)) == Self.inode(cacheMedia.appendingPathComponent(name)), "\(name) linked from the cache")
+        }
+        // The record lists them: with nothing changed the next build stops at its check.
+        #expect(try TestSupport.build(site: site, output: two, cache: cache) { $0.jobs = 2 }.upToDate)
+        // A media file gone from the output is placed again by the next build that publishes.
+        try FileManager.default.removeItem(at: two.appendingPathComponent("media/" + media[0]))
+        try IncrementalEditKindsTests.apply(.captionText, to: site)
+        #expect(try TestSupport.build(site: site, output: two, cache: cache) { $0.jobs = 2 }.published)
+        #expect(FileManager.default.fileExists(atPath: two.appendingPathComponent("media/" + media[0]).path))
+    }
+
     @Test("each build is made in the spare, leaves the output it replaces byte for byte as it was, and equals a fresh build")
     func chainOfEdits() throws {
         let site = try IncrementalEditKindsTests.makeSite(), output = try TestSupport.temporaryFolder(), cache = try TestSupport.temporaryFolder()
