@@ -1,4 +1,5 @@
 import Foundation
+import GramgenImaging
 import Testing
 @testable import GramgenBuild
 
@@ -40,9 +41,9 @@ struct SpareTests {
         let media = try FileManager.default.contentsOfDirectory(atPath: two.appendingPathComponent("media").path)
         #expect(media.count > 1)
         #expect(Self.tree(one) == Self.tree(two))
-        let cacheMedia = cache.appendingPathComponent("media")  // MediaCache's folder of files
+        let cacheMedia = try MediaCache(directory: cache)
         for name in media {
-            #expect(Self.inode(two.appendingPathComponent("media/" + name)) == Self.inode(cacheMedia.appendingPathComponent(name)), "\(name) linked from the cache")
+            #expect(Self.inode(two.appendingPathComponent("media/" + name)) == Self.inode(URL(fileURLWithPath: cacheMedia.filePath(for: name))), "\(name) linked from the cache")
         }
         // The record lists them: with nothing changed the next build stops at its check.
         #expect(try TestSupport.build(site: site, output: two, cache: cache) { $0.jobs = 2 }.upToDate)
