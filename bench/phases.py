@@ -74,21 +74,17 @@ def part_of(frames):
 
 
 def samples(lines):
-    """Each sample's frames (symbol names, innermost first) from `perf script` output."""
+    """Each sample's frames (symbol names, innermost first) from `perf script` output: a line
+    that does not start with blank space opens a sample, each indented one below is a frame."""
     frames = None
     for line in lines:
-        if not line.strip():
-            if frames is not None:
-                yield frames
-            frames = None
-        elif not line[0].isspace():
+        fields = line.split()
+        if fields and not line[0].isspace():
             if frames is not None:
                 yield frames
             frames = []
-        elif frames is not None:
-            fields = line.split()
-            if len(fields) > 1:
-                frames.append(re.sub(r"\+0x[0-9a-f]+$", "", fields[1]))
+        elif frames is not None and len(fields) > 1:
+            frames.append(re.sub(r"\+0x[0-9a-f]+$", "", fields[1]))
     if frames is not None:
         yield frames
 
@@ -100,7 +96,7 @@ def main():
     total = sum(counts.values())
     if total == 0:
         sys.exit("no samples on stdin (perf script of a profile recorded with --call-graph dwarf)")
-    print(f"| part | share | samples |\n| --- | ---: | ---: |")
+    print("| part | share | samples |\n| --- | ---: | ---: |")
     for part, count in counts.most_common(30):
         print(f"| {part[:90]} | {100 * count / total:.1f}% | {count} |")
     print(f"| all | 100% | {total} |")
